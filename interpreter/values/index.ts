@@ -1,0 +1,15 @@
+// The value kinds, re-exported as one module for the rest of the interpreter.
+export * from "./pair.js";
+export * from "./symbol.js";
+export * from "./char.js";
+export * from "./string.js";
+export * from "./misc.js";
+export * from "./loc.js";
+export * from "./procedure.js";
+export * from "./record.js";
+export * from "./condition.js";
+export * from "./numbers/repr.js";
+export * from "./numbers/arith.js";
+export * from "./numbers/parse.js";
+export * from "./numbers/format.js";
+export * from "./equal.js";
