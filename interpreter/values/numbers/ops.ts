@@ -1,0 +1,343 @@
+// The binary operations compiled code calls directly: a fixnum fast path, then a generic slow path.
+//
+// Each exported hot op is a few lines so that V8 inlines it at the call site:
+// when both arguments are fixnums (JS numbers, safe integers, never −0) and the
+// result is a safe integer, no call and no allocation happen. Everything else
+// (overflow to bigint, rationals, flonums and their contagion, type errors)
+// goes to a separate `*Slow` function that the inliner leaves out of line.
+//
+// The range checks use the literal ±(2^53 − 1) rather than imported constants
+// so that the fast path has no module-binding loads.
+//
+// Overflow detection is exact: for safe integers a and b, a ± b and a · b are
+// computed with one rounding, which is monotone, so the rounded result is
+// outside ±(2^53 − 1) exactly when the true one is, and inside it is exact.
+
+import { Flonum, Ratnum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { toFloat, floatToExact } from "./convert.js";
+import { argError, raiseError } from "../../errors.js";
+
+/** `(+ a b)`. */
+export function add(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a + b; // −0 only from −0 + −0, and fixnums are never −0
+    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+  }
+  return addSlow(a, b, "+");
+}
+
+/** `(- a b)`. */
+export function sub(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a - b; // x − x is +0
+    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+  }
+  return subSlow(a, b);
+}
+
+/** `(* a b)`. */
+export function mul(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a * b + 0; // + 0 turns −0 (0 · negative) into 0
+    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+  }
+  return mulSlow(a, b);
+}
+
+/** `(/ a b)`: exact operands give an exact (possibly rational) result; an exact zero divisor raises. */
+export function div(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0 && a % b === 0) return a / b + 0;
+  return divSlow(a, b);
+}
+
+/** `(- a)`. */
+export function neg(a: unknown): SNumber {
+  if (typeof a === "number") return 0 - a; // 0 − 0 is +0; the safe range is symmetric
+  return subSlow(0, a, 1);
+}
+
+/** `(= a b)`. */
+export function numEq(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return a === b;
+  return compareSlow(a, b, "=") === 0;
+}
+
+/** `(< a b)`. */
+export function lt(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return a < b;
+  return compareSlow(a, b, "<") < 0;
+}
+
+/** `(<= a b)`. */
+export function le(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return a <= b;
+  return compareSlow(a, b, "<=") <= 0;
+}
+
+/** `(> a b)`. */
+export function gt(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return a > b;
+  return compareSlow(a, b, ">") > 0;
+}
+
+/** `(>= a b)`. */
+export function ge(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return a >= b;
+  return compareSlow(a, b, ">=") >= 0;
+}
+
+// Integer division. For fixnums, a % b is exact (fmod never rounds), a − a % b
+// is an exact multiple of b no larger than |a|, so (a − a % b) / b is the exact
+// truncated quotient. Floor variants adjust the truncated results; computing
+// a − floorRem directly could leave the safe range and round.
+
+/** `(quotient a b)` = `(truncate-quotient a b)`. */
+export function quotient(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a - (a % b)) / b + 0;
+  return intDivSlow(a, b, "quotient", TRUNC_Q);
+}
+
+/** `(remainder a b)` = `(truncate-remainder a b)`: the sign of a. */
+export function remainder(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a % b) + 0;
+  return intDivSlow(a, b, "remainder", TRUNC_R);
+}
+
+/** `(modulo a b)` = `(floor-remainder a b)`: the sign of b. */
+export function modulo(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    const r = a % b;
+    return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
+  }
+  return intDivSlow(a, b, "modulo", FLOOR_R);
+}
+
+/** `(floor-quotient a b)`: ⌊a/b⌋. */
+export function floorDiv(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    const r = a % b;
+    const q = (a - r) / b;
+    return (r !== 0 && r < 0 !== b < 0 ? q - 1 : q) + 0;
+  }
+  return intDivSlow(a, b, "floor-quotient", FLOOR_Q);
+}
+
+/** `(floor-remainder a b)`: a − b⌊a/b⌋ (same as `modulo`, named for floor/). */
+export function floorRem(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    const r = a % b;
+    return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
+  }
+  return intDivSlow(a, b, "floor-remainder", FLOOR_R);
+}
+
+/** `(truncate-quotient a b)`. */
+export function truncDiv(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a - (a % b)) / b + 0;
+  return intDivSlow(a, b, "truncate-quotient", TRUNC_Q);
+}
+
+/** `(truncate-remainder a b)`. */
+export function truncRem(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a % b) + 0;
+  return intDivSlow(a, b, "truncate-remainder", TRUNC_R);
+}
+
+/** `(floor/ a b)` as [quotient, remainder]. */
+export function floorDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return [floorDiv(a, b), floorRem(a, b)];
+  return [intDivSlow(a, b, "floor/", FLOOR_Q), intDivSlow(a, b, "floor/", FLOOR_R)];
+}
+
+/** `(truncate/ a b)` as [quotient, remainder]. */
+export function truncDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) return [truncDiv(a, b), truncRem(a, b)];
+  return [intDivSlow(a, b, "truncate/", TRUNC_Q), intDivSlow(a, b, "truncate/", TRUNC_R)];
+}
+
+/** Is x a number of the tower? (Local copy of repr's test, typed for `unknown`.) */
+function isNum(x: unknown): x is SNumber {
+  return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
+}
+
+function isExactInt(x: unknown): x is ExactInteger {
+  return typeof x === "number" || typeof x === "bigint";
+}
+
+function big(x: ExactInteger): bigint {
+  return typeof x === "bigint" ? x : BigInt(x);
+}
+
+/** x as a double, or a type error naming argument `argNo` of `who`. */
+function floatArg(x: unknown, who: string, argNo: number): number {
+  if (x instanceof Flonum) return x.v;
+  if (!isNum(x)) return argError(who, argNo, "number", x);
+  return toFloat(x);
+}
+
+/** Numerator of an exact argument (its type already known to be exact). */
+function numOf(x: ExactInteger | Ratnum): bigint {
+  return x instanceof Ratnum ? x.num : big(x);
+}
+
+function denOf(x: ExactInteger | Ratnum): bigint {
+  return x instanceof Ratnum ? x.den : 1n;
+}
+
+function exactArg(x: unknown, who: string, argNo: number): ExactInteger | Ratnum {
+  if (isExactInt(x) || x instanceof Ratnum) return x;
+  return argError(who, argNo, "number", x);
+}
+
+/** a + b for any numbers (and the overflowing fixnum case). */
+export function addSlow(a: unknown, b: unknown, who: string): SNumber {
+  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) + floatArg(b, who, 2));
+  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) + big(b));
+  const x = exactArg(a, who, 1);
+  const y = exactArg(b, who, 2);
+  const xd = denOf(x);
+  const yd = denOf(y);
+  if (xd === yd) return makeRational(numOf(x) + numOf(y), xd);
+  return makeRational(numOf(x) * yd + numOf(y) * xd, xd * yd);
+}
+
+/** a − b; `argBase` shifts argument numbers so that `(- x)` reports its only argument as #1. */
+function subSlow(a: unknown, b: unknown, argBase = 0): SNumber {
+  const who = "-";
+  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
+  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) - big(b));
+  const x = exactArg(a, who, 1);
+  const y = exactArg(b, who, 2 - argBase);
+  const xd = denOf(x);
+  const yd = denOf(y);
+  if (xd === yd) return makeRational(numOf(x) - numOf(y), xd);
+  return makeRational(numOf(x) * yd - numOf(y) * xd, xd * yd);
+}
+
+function mulSlow(a: unknown, b: unknown): SNumber {
+  const who = "*";
+  // Inexact contagion even for an exact 0 factor: (* 0 1.5) is 0.0, as IEEE
+  // arithmetic gives (and (* 0 +inf.0) is +nan.0). R7RS allows either.
+  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) * floatArg(b, who, 2));
+  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) * big(b));
+  const x = exactArg(a, who, 1);
+  const y = exactArg(b, who, 2);
+  return makeRational(numOf(x) * numOf(y), denOf(x) * denOf(y));
+}
+
+function isExactZero(x: unknown): boolean {
+  return x === 0;
+}
+
+/** The condition every division by an exact zero raises. */
+export function divisionByZero(who: string, dividend: unknown): never {
+  return raiseError("range", "division by zero", [dividend], who);
+}
+
+function divSlow(a: unknown, b: unknown): SNumber {
+  const who = "/";
+  if (!isNum(a)) return argError(who, 1, "number", a);
+  if (!isNum(b)) return argError(who, 2, "number", b);
+  // R7RS: dividing by an exact zero is an error, whatever the dividend.
+  if (isExactZero(b)) return divisionByZero(who, a);
+  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(toFloat(a) / toFloat(b));
+  const x = a as ExactInteger | Ratnum;
+  const y = b as ExactInteger | Ratnum;
+  return makeRational(numOf(x) * denOf(y), denOf(x) * numOf(y));
+}
+
+/**
+ * Compares two real numbers exactly: -1, 0, 1, or NaN when unordered (a NaN is
+ * involved), so that `c < 0`, `c === 0` … are all false for NaN. Comparing an
+ * exact number with a flonum converts the flonum to exact rather than the other
+ * way round: R7RS requires the comparison predicates to be transitive.
+ */
+export function compareSlow(a: unknown, b: unknown, who: string): number {
+  const expected = who === "=" ? "number" : "real number";
+  if (!isNum(a)) return argError(who, 1, expected, a);
+  if (!isNum(b)) return argError(who, 2, expected, b);
+  return compare(a, b);
+}
+
+/** Exact comparison of two numbers: -1, 0, 1, or NaN when either is a NaN. */
+export function compare(a: SNumber, b: SNumber): number {
+  if (a instanceof Flonum) {
+    if (b instanceof Flonum || typeof b === "number") return cmpFloat(a.v, typeof b === "number" ? b : b.v);
+    return -cmpExactFloat(b, a.v);
+  }
+  if (b instanceof Flonum) {
+    // A fixnum is an exact double, so the float comparison is exact.
+    if (typeof a === "number") return cmpFloat(a, b.v);
+    return cmpExactFloat(a, b.v);
+  }
+  return cmpExact(a, b);
+}
+
+function cmpFloat(x: number, y: number): number {
+  return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN;
+}
+
+/** Compares an exact number with a double. */
+function cmpExactFloat(a: ExactInteger | Ratnum, v: number): number {
+  if (v !== v) return NaN;
+  if (v === Infinity) return -1;
+  if (v === -Infinity) return 1;
+  return cmpExact(a, floatToExact(v));
+}
+
+/** Compares two exact numbers. */
+export function cmpExact(a: ExactInteger | Ratnum, b: ExactInteger | Ratnum): number {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  let x: bigint;
+  let y: bigint;
+  if (isExactInt(a) && isExactInt(b)) {
+    x = big(a);
+    y = big(b);
+  } else {
+    x = numOf(a) * denOf(b);
+    y = numOf(b) * denOf(a);
+  }
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Which of the four integer-division results intDivSlow computes. */
+type IntDivOp = 0 | 1 | 2 | 3;
+const TRUNC_Q: IntDivOp = 0;
+const TRUNC_R: IntDivOp = 1;
+const FLOOR_Q: IntDivOp = 2;
+const FLOOR_R: IntDivOp = 3;
+
+/** An integer argument (exact, or an integer-valued flonum) as a bigint. */
+function intArg(x: unknown, who: string, argNo: number): bigint {
+  if (typeof x === "number") return BigInt(x);
+  if (typeof x === "bigint") return x;
+  if (x instanceof Flonum && Number.isInteger(x.v)) return BigInt(x.v);
+  return argError(who, argNo, "integer", x);
+}
+
+/**
+ * One of the integer divisions over any integers. Computed exactly on bigints;
+ * an inexact operand makes the result inexact (the exact result, rounded).
+ */
+export function intDivSlow(a: unknown, b: unknown, who: string, op: IntDivOp): SNumber {
+  const x = intArg(a, who, 1);
+  const y = intArg(b, who, 2);
+  if (y === 0n) return divisionByZero(who, a);
+  let q = x / y; // truncates
+  let r = x - q * y;
+  if ((op === FLOOR_Q || op === FLOOR_R) && r !== 0n && r < 0n !== y < 0n) {
+    q -= 1n;
+    r += y;
+  }
+  const res = op === TRUNC_Q || op === FLOOR_Q ? q : r;
+  return a instanceof Flonum || b instanceof Flonum ? new Flonum(Number(res)) : normBig(res);
+}
+
+/** Sign of a real number: -1, 0, 1, or NaN for a NaN. (−0.0 is 0.) */
+export function sign(x: SNumber): number {
+  if (typeof x === "number") return x < 0 ? -1 : x > 0 ? 1 : 0;
+  if (typeof x === "bigint") return x < 0n ? -1 : 1;
+  if (x instanceof Ratnum) return x.num < 0n ? -1 : 1;
+  const v = x.v;
+  return v < 0 ? -1 : v > 0 ? 1 : v === 0 ? 0 : NaN;
+}

@@ -1,0 +1,250 @@
+// exp, log, the trigonometric functions, sqrt and expt.
+//
+// There are no complex numbers: where the mathematical result is not real
+// (the square root or logarithm of a negative number, asin/acos outside
+// [−1, 1], a negative base to a non-integer power), these raise a `range`
+// error rather than return +nan.0, so that the mistake shows where it happens.
+// NaN arguments still give NaN.
+
+import { Flonum, Ratnum, normBig, type ExactInteger, type SNumber } from "./repr.js";
+import { bitLength, ratioToFloat, toFloat } from "./convert.js";
+import { isqrt, iroot } from "./integers.js";
+import { divisionByZero } from "./ops.js";
+import { argError, rangeError } from "../../errors.js";
+
+/** Largest result `expt` computes exactly, in bits (4 MiB of bigint): larger powers are a range error, not a hang. */
+export const MAX_EXPT_BITS = 2 ** 25;
+
+function isNum(x: unknown): x is SNumber {
+  return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
+}
+
+/** A numeric argument as a double, or a type error. */
+function realArg(x: unknown, who: string, argNo = 1): number {
+  if (!isNum(x)) return argError(who, argNo, "number", x);
+  return toFloat(x);
+}
+
+function noComplex(who: string, argNo: number, why: string, x: unknown): never {
+  return rangeError(who, argNo, `${why}: the result would be a complex number, and there are none`, x);
+}
+
+/** `(exp z)`: e^z, inexact. */
+export function numExp(z: SNumber): Flonum {
+  return new Flonum(Math.exp(realArg(z, "exp")));
+}
+
+/** ln of a positive exact number, also beyond the range of doubles (huge bigints, tiny ratios). */
+function logExact(x: ExactInteger | Ratnum): number {
+  const v = toFloat(x);
+  if (v >= 2.2250738585072014e-308 && v < Infinity) return Math.log(v);
+  if (x instanceof Ratnum) return logBig(x.num) - logBig(x.den);
+  return logBig(typeof x === "bigint" ? x : BigInt(x));
+}
+
+/** ln n for a bigint n > 0: ln(n / 2^k) + k ln 2, keeping 64 significant bits of n. */
+function logBig(n: bigint): number {
+  const k = bitLength(n) - 64;
+  if (k <= 0) return Math.log(Number(n));
+  return Math.log(Number(n >> BigInt(k))) + k * Math.LN2;
+}
+
+/** ln z as a double; negative z has no real logarithm; ln 0 is −∞. */
+function lnOf(z: SNumber, who: string, argNo: number): number {
+  if (z instanceof Flonum) {
+    if (z.v < 0) return noComplex(who, argNo, "negative", z);
+    return Math.log(z.v);
+  }
+  if (!isNum(z)) return argError(who, argNo, "number", z);
+  if (z === 0) return -Infinity;
+  if (typeof z === "number" ? z < 0 : typeof z === "bigint" ? z < 0n : z.num < 0n) return noComplex(who, argNo, "negative", z);
+  return logExact(z);
+}
+
+/** `(log z)` and `(log z1 z2)`: the natural logarithm, or the logarithm of z1 in base z2. */
+export function numLog(z1: SNumber, z2?: SNumber): Flonum {
+  const a = lnOf(z1, "log", 1);
+  if (z2 === undefined) return new Flonum(a);
+  // Bases 2 and 10 use the dedicated functions when they can, which are exact on powers.
+  const x = z1 instanceof Flonum ? z1.v : toFloat(z1);
+  if (x > 0 && x < Infinity) {
+    if (z2 === 2 || (z2 instanceof Flonum && z2.v === 2)) return new Flonum(Math.log2(x));
+    if (z2 === 10 || (z2 instanceof Flonum && z2.v === 10)) return new Flonum(Math.log10(x));
+  }
+  return new Flonum(a / lnOf(z2, "log", 2));
+}
+
+/** `(sin z)`. */
+export function numSin(z: SNumber): Flonum {
+  return new Flonum(Math.sin(realArg(z, "sin")));
+}
+
+/** `(cos z)`. */
+export function numCos(z: SNumber): Flonum {
+  return new Flonum(Math.cos(realArg(z, "cos")));
+}
+
+/** `(tan z)`. */
+export function numTan(z: SNumber): Flonum {
+  return new Flonum(Math.tan(realArg(z, "tan")));
+}
+
+/** `(asin z)` for −1 ≤ z ≤ 1. */
+export function numAsin(z: SNumber): Flonum {
+  const v = realArg(z, "asin");
+  if (v < -1 || v > 1) return noComplex("asin", 1, "outside [-1, 1]", z);
+  return new Flonum(Math.asin(v));
+}
+
+/** `(acos z)` for −1 ≤ z ≤ 1. */
+export function numAcos(z: SNumber): Flonum {
+  const v = realArg(z, "acos");
+  if (v < -1 || v > 1) return noComplex("acos", 1, "outside [-1, 1]", z);
+  return new Flonum(Math.acos(v));
+}
+
+/** `(atan z)`, and `(atan y x)`: the angle of the point (x, y), in (−π, π]. */
+export function numAtan(y: SNumber, x?: SNumber): Flonum {
+  const yv = realArg(y, "atan", 1);
+  if (x === undefined) return new Flonum(Math.atan(yv));
+  return new Flonum(Math.atan2(yv, realArg(x, "atan", 2)));
+}
+
+/**
+ * `(sqrt z)`: exact when z is an exact perfect square (of an integer or a
+ * rational, e.g. 1/4 → 1/2), otherwise the correctly rounded flonum.
+ */
+export function numSqrt(z: SNumber): SNumber {
+  if (z instanceof Flonum) {
+    if (z.v < 0) return noComplex("sqrt", 1, "negative", z); // −0.0 is not < 0: its root is −0.0
+    return new Flonum(Math.sqrt(z.v));
+  }
+  if (typeof z === "number") {
+    if (z < 0) return noComplex("sqrt", 1, "negative", z);
+    const s = Math.sqrt(z); // one correct rounding of an exact double
+    return Number.isInteger(s) && s * s === z ? s : new Flonum(s);
+  }
+  if (typeof z === "bigint") {
+    if (z < 0n) return noComplex("sqrt", 1, "negative", z);
+    const s = isqrt(z);
+    return s * s === z ? normBig(s) : new Flonum(sqrtRatio(z, 1n));
+  }
+  if (z instanceof Ratnum) {
+    if (z.num < 0n) return noComplex("sqrt", 1, "negative", z);
+    const sn = isqrt(z.num);
+    const sd = isqrt(z.den);
+    // num and den are coprime, so their roots are too: the quotient is in lowest terms.
+    if (sn * sn === z.num && sd * sd === z.den) return new Ratnum(sn, sd);
+    return new Flonum(sqrtRatio(z.num, z.den));
+  }
+  return argError("sqrt", 1, "number", z);
+}
+
+/**
+ * √(num/den) correctly rounded, num ≥ 0, den > 0. The integer part m of
+ * num·4^k/den is made ≥ 112 bits, so s = ⌊√m⌋ has ≥ 56: when the root is not
+ * exact it lies strictly between s and s + 1, and (2s + 1)/2^(k+1) rounds to
+ * the same double as the root (rounding boundaries are at least 2 units of s apart).
+ */
+export function sqrtRatio(num: bigint, den: bigint): number {
+  if (num === 0n) return 0;
+  const k = Math.ceil((112 - (bitLength(num) - bitLength(den))) / 2) + 1;
+  let n = num;
+  let d = den;
+  if (k >= 0) n = num << BigInt(2 * k);
+  else d = den << BigInt(-2 * k);
+  const m = n / d;
+  const s = isqrt(m);
+  const exact = s * s === m && m * d === n;
+  const top = exact ? s * 2n : s * 2n + 1n;
+  // value = top / 2^(k+1)
+  return k + 1 >= 0 ? ratioToFloat(top, 1n << BigInt(k + 1)) : ratioToFloat(top << BigInt(-(k + 1)), 1n);
+}
+
+function isExactNum(x: SNumber): x is ExactInteger | Ratnum {
+  return !(x instanceof Flonum);
+}
+
+function isNegative(x: ExactInteger | Ratnum): boolean {
+  return typeof x === "number" ? x < 0 : typeof x === "bigint" ? x < 0n : x.num < 0n;
+}
+
+/**
+ * `(expt z1 z2)`: exact when z1 is exact and z2 an exact integer (negative
+ * exponents give rationals; (expt 0 0) is 1), or when z2 is an exact rational
+ * and z1 an exact perfect power ((expt 8 2/3) is 4); inexact otherwise
+ * ((expt 0.0 0) is 1.0 as IEEE pow gives, (expt 0 1.0) is 0.0).
+ */
+export function numExpt(z1: SNumber, z2: SNumber): SNumber {
+  if (!isNum(z1)) return argError("expt", 1, "number", z1);
+  if (!isNum(z2)) return argError("expt", 2, "number", z2);
+  if (typeof z2 === "number" || typeof z2 === "bigint") {
+    if (isExactNum(z1)) return exactPow(z1, BigInt(z2));
+    const v = z1.v;
+    // Parity from the exact exponent: Number() of a huge odd bigint may be even.
+    if (v < 0) {
+      const odd = typeof z2 === "number" ? z2 % 2 !== 0 : (z2 & 1n) === 1n;
+      const m = Math.pow(-v, Number(z2));
+      return new Flonum(odd ? -m : m);
+    }
+    return new Flonum(Math.pow(v, Number(z2)));
+  }
+  if (z2 instanceof Ratnum && isExactNum(z1) && !isNegative(z1)) {
+    const r = exactRoot(z1, z2.den);
+    if (r !== null) return exactPow(r, z2.num);
+  }
+  const p = toFloat(z2);
+  if (isExactNum(z1)) {
+    if (z1 === 0) {
+      if (p < 0) return divisionByZero("expt", z1);
+      return new Flonum(p === 0 ? 1 : p > 0 ? 0 : NaN);
+    }
+    const negative = isNegative(z1);
+    if (negative && !Number.isInteger(p) && p === p) return noComplex("expt", 1, "negative base with a non-integer exponent", z1);
+    const b = toFloat(z1);
+    // A positive base beyond the range of doubles: go through logarithms.
+    if (!negative && (b === Infinity || b === 0)) return new Flonum(Math.exp(p * logExact(z1)));
+    return new Flonum(Math.pow(b, p));
+  }
+  const b = z1.v;
+  if (b < 0 && !Number.isInteger(p) && p === p) return noComplex("expt", 1, "negative base with a non-integer exponent", z1);
+  return new Flonum(Math.pow(b, p));
+}
+
+/** The exact q-th root of a non-negative exact number, or null when it is not a perfect q-th power. */
+function exactRoot(x: ExactInteger | Ratnum, q: bigint): ExactInteger | Ratnum | null {
+  const num = x instanceof Ratnum ? x.num : BigInt(x);
+  const den = x instanceof Ratnum ? x.den : 1n;
+  if (num === 0n) return 0;
+  // A q-th root of an n-bit number > 1 needs q ≤ n; beyond that only 1 is a perfect power.
+  const limit = BigInt(Math.max(bitLength(num), bitLength(den)));
+  if (q > limit) return num === 1n && den === 1n ? 1 : null;
+  const k = Number(q);
+  const rn = iroot(num, k);
+  if (rn ** q !== num) return null;
+  const rd = iroot(den, k);
+  if (rd ** q !== den) return null;
+  return rd === 1n ? normBig(rn) : new Ratnum(rn, rd);
+}
+
+/** b^e for exact b and an exact integer e. */
+function exactPow(b: ExactInteger | Ratnum, e: bigint): ExactInteger | Ratnum {
+  if (e === 0n) return 1; // including (expt 0 0)
+  const num = b instanceof Ratnum ? b.num : BigInt(b);
+  const den = b instanceof Ratnum ? b.den : 1n;
+  if (num === 0n) return e > 0n ? 0 : divisionByZero("expt", b);
+  if (den === 1n && (num === 1n || num === -1n)) return num === -1n && (e & 1n) === 1n ? -1 : 1;
+  const k = e < 0n ? -e : e;
+  const bits = Math.max(bitLength(num), bitLength(den));
+  if (BigInt(bits - 1) * k > BigInt(MAX_EXPT_BITS)) {
+    return rangeError("expt", 2, `exponent too large: the exact result would exceed ${MAX_EXPT_BITS} bits`, e);
+  }
+  const pn = num ** k;
+  const pd = den ** k;
+  // Powers of coprime numbers are coprime: the result is already in lowest terms.
+  if (e > 0n) return pd === 1n ? normBig(pn) : new Ratnum(pn, pd);
+  // The reciprocal: only the sign has to move to the numerator.
+  const rn = pn < 0n ? -pd : pd;
+  const rd = pn < 0n ? -pn : pn;
+  return rd === 1n ? normBig(rn) : new Ratnum(rn, rd);
+}
