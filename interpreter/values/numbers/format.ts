@@ -1,12 +1,48 @@
 // Numbers → text (number->string and the printer).
-// (Placeholder: the reader/printer work replaces it; the signature is the contract.)
+//
+// Exact numbers print in any radix 2..36. Flonums in radix 10 print as the
+// shortest text that reads back to the same double (ECMAScript's Number→String
+// is exactly that algorithm), always with a "." or an exponent so that they read
+// back inexact: 1.0, 0.5, 1e21, 1.5e-7, -0.0, +inf.0, -inf.0, +nan.0.
+//
+// Inexact numbers in other radixes: R7RS leaves them unspecified. We print the
+// digits JS produces for that radix (enough to identify the double), with ".0"
+// when integral: (number->string 255. 16) ⇒ "ff.0", (number->string .5 2) ⇒ "0.1".
+// parseNumber accepts a "." in radixes other than 10 (without exponent), so
+// these read back with the same radix.
 
-import type { SNumber } from "./repr.js";
-import { Flonum, Ratnum } from "./repr.js";
+import { Flonum, Ratnum, type SNumber } from "./repr.js";
 
-/** The external representation of `n` in `radix` (2, 8, 10 or 16). */
+/** Text of a double in radix 10: shortest round-trip form, always visibly inexact. */
+function flonumToString(v: number, radix: number): string {
+  if (v !== v) return "+nan.0";
+  if (v === Infinity) return "+inf.0";
+  if (v === -Infinity) return "-inf.0";
+  if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
+  if (radix !== 10) {
+    const s = v.toString(radix);
+    return s.includes(".") ? s : s + ".0";
+  }
+  const s = String(v);
+  const e = s.indexOf("e");
+  if (e >= 0) return s[e + 1] === "+" ? s.slice(0, e + 1) + s.slice(e + 2) : s; // 1e+21 ⇒ 1e21
+  return s.includes(".") ? s : s + ".0";
+}
+
+/**
+ * The external representation of `n` in `radix` (2 to 36; R7RS requires 2, 8, 10
+ * and 16). A radix outside 2..36 is treated as 10: the number->string primitive
+ * checks its argument before calling this.
+ */
 export function numberToString(n: SNumber, radix = 10): string {
-  if (n instanceof Flonum) return String(n.v);
+  if (!(radix >= 2 && radix <= 36 && Number.isInteger(radix))) radix = 10;
+  if (typeof n === "number") {
+    // Every JS number Scheme sees is a safe integer; anything else is printed as a double.
+    if (Number.isInteger(n)) return n === 0 ? "0" : n.toString(radix);
+    return flonumToString(n, radix);
+  }
+  if (typeof n === "bigint") return n.toString(radix);
   if (n instanceof Ratnum) return `${n.num.toString(radix)}/${n.den.toString(radix)}`;
-  return n.toString(radix);
+  if (n instanceof Flonum) return flonumToString(n.v, radix);
+  return String(n);
 }
