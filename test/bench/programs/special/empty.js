@@ -1,0 +1,1 @@
+// empty: twin of empty.scm — no work; its run time is node's start-up.
