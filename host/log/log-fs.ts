@@ -1,0 +1,40 @@
+// The file-system seam the session log goes through: the real fs by default, a failing one in tests.
+
+import fs from "node:fs";
+import fsExt from "fs-ext";
+
+/** The flock(2) operations the log uses: exclusive or shared without waiting, and unlock. */
+export type FlockOp = "exnb" | "shnb" | "un";
+
+/**
+ * The file operations the writer and reader use, all synchronous. The default is
+ * node:fs plus flock from fs-ext; a test passes a wrapper that fails on chosen
+ * calls to prove that a failed write or fsync poisons the writer.
+ */
+export interface LogFs {
+  openSync(path: string, flags: number, mode?: number): number;
+  closeSync(fd: number): void;
+  /** Writes `length` bytes from `buffer[offset..]`; may write fewer (the caller loops). */
+  writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number;
+  readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  fsyncSync(fd: number): void;
+  fdatasyncSync(fd: number): void;
+  ftruncateSync(fd: number, length: number): void;
+  unlinkSync(path: string): void;
+  mkdirSync(path: string, options: { recursive: true; mode: number }): void;
+  flockSync(fd: number, op: FlockOp): void;
+}
+
+/** The real file system. */
+export const nodeLogFs: LogFs = {
+  openSync: (path, flags, mode) => fs.openSync(path, flags, mode),
+  closeSync: (fd) => fs.closeSync(fd),
+  writeSync: (fd, buffer, offset, length, position) => fs.writeSync(fd, buffer, offset, length, position),
+  readSync: (fd, buffer, offset, length, position) => fs.readSync(fd, buffer, offset, length, position),
+  fsyncSync: (fd) => fs.fsyncSync(fd),
+  fdatasyncSync: (fd) => fs.fdatasyncSync(fd),
+  ftruncateSync: (fd, length) => fs.ftruncateSync(fd, length),
+  unlinkSync: (path) => fs.unlinkSync(path),
+  mkdirSync: (path, options) => void fs.mkdirSync(path, options),
+  flockSync: (fd, op) => fsExt.flockSync(fd, op),
+};

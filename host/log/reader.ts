@@ -1,0 +1,241 @@
+// The strict streaming reader: reads a session log in chunks and rejects any damage but a torn tail.
+//
+// What counts as torn: the bytes after the file's last newline. The writer writes
+// a record and its newline in one write and acknowledges it only after fsync, so
+// a record without its newline was never acknowledged: a crash cut it off, or a
+// writer is appending it right now. Every newline-terminated line must be a whole
+// valid record, the last one too: a line that ends in a newline but fails its CRC
+// was changed after it was written (a crash leaves a prefix, not altered bytes),
+// and repair must not hide that, so it is an error like damage anywhere else.
+
+import { constants as C } from "node:fs";
+import { basename } from "node:path";
+import { LogCorruptError, LogIOError, LogNotFoundError, type CorruptReason } from "./errors.js";
+import { nodeLogFs, type LogFs } from "./log-fs.js";
+import { decodeLine, type LogRecord } from "./record.js";
+import { LOG_EXTENSION } from "./paths.js";
+
+/** The default largest line (record) in bytes; the writer refuses larger records. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_CHUNK = 1024 * 1024;
+
+/** Bytes after the last newline: a record cut off before it was whole. */
+export interface TornTail {
+  /** Offset of the torn line's first byte (the end of the last whole record). */
+  readonly offset: number;
+  readonly bytes: number;
+  /** The torn line's 1-based line number. */
+  readonly line: number;
+}
+
+/** A record and where it is in the file. */
+export interface LogEntry {
+  readonly record: LogRecord;
+  /** 1-based line number. */
+  readonly line: number;
+  /** Offset of the line's first byte. */
+  readonly offset: number;
+  /** Offset just after the line's newline. */
+  readonly end: number;
+}
+
+/** Options of readLog and verifyLog. */
+export interface ReadLogOptions {
+  /** The session the records must name; by default the file's name without `.jsonl`. */
+  readonly session?: string;
+  /** Start here instead of at the beginning: a line start found earlier (tail -f, tail -n). */
+  readonly start?: { readonly offset: number; readonly line: number; readonly lastSeq?: number };
+  /** Stop after the record with this seq (the rest is not read). */
+  readonly through?: number;
+  /** Bytes read at a time (tests use small chunks to cross boundaries). */
+  readonly chunkSize?: number;
+  /** The largest line accepted; longer lines are damage. */
+  readonly maxLineBytes?: number;
+  readonly fs?: LogFs;
+  /** An already open fd to read (not closed by the reader); the writer's resume uses it. */
+  readonly fd?: number;
+}
+
+/** What a complete read found. */
+export interface ReadSummary {
+  readonly file: string;
+  /** Records read. */
+  readonly records: number;
+  /** The last record's seq (0 if none). */
+  readonly lastSeq: number;
+  /** The end of the last whole record: where the next record goes. */
+  readonly end: number;
+  /** Lines read, the torn one included. */
+  readonly lines: number;
+  /** A torn last line, or null. */
+  readonly tail: TornTail | null;
+}
+
+/** The session a log file belongs to, from its name. */
+export function sessionOfFile(file: string): string {
+  const b = basename(file);
+  return b.endsWith(LOG_EXTENSION) ? b.slice(0, -LOG_EXTENSION.length) : b;
+}
+
+/**
+ * A strict, streaming reading of one log. Iterating it reads the file in chunks
+ * and yields each record; any damage but a torn tail throws LogCorruptError naming
+ * the file and line. After a complete iteration `summary` says what was found,
+ * including a torn tail, which the reader reports but never repairs.
+ */
+export class LogReader implements Iterable<LogRecord> {
+  readonly file: string;
+  private readonly options: ReadLogOptions;
+  private done: ReadSummary | null = null;
+
+  constructor(file: string, options: ReadLogOptions = {}) {
+    this.file = file;
+    this.options = options;
+  }
+
+  /** What the last complete iteration found; null before one completes. */
+  get summary(): ReadSummary | null {
+    return this.done;
+  }
+
+  [Symbol.iterator](): Iterator<LogRecord> {
+    const entries = this.entries();
+    return {
+      next: () => {
+        const n = entries.next();
+        return n.done ? { done: true, value: undefined } : { done: false, value: n.value.record };
+      },
+      return: (value?: unknown) => {
+        entries.return(undefined);
+        return { done: true, value };
+      },
+    };
+  }
+
+  /** The records with their line numbers and offsets. */
+  *entries(): Generator<LogEntry, void, undefined> {
+    this.done = null;
+    const o = this.options;
+    const fs = o.fs ?? nodeLogFs;
+    const file = this.file;
+    let fd = o.fd;
+    const own = fd === undefined;
+    if (fd === undefined) {
+      try {
+        fd = fs.openSync(file, C.O_RDONLY);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new LogNotFoundError(file);
+        throw new LogIOError(file, "open", e);
+      }
+    }
+    try {
+      const summary = yield* scan(fd, file, fs, o);
+      this.done = summary;
+    } finally {
+      if (own) fs.closeSync(fd);
+    }
+  }
+}
+
+/** Opens a log for strict streaming reading (nothing is read until it is iterated). */
+export function readLog(file: string, options: ReadLogOptions = {}): LogReader {
+  return new LogReader(file, options);
+}
+
+/**
+ * Reads a whole log strictly and says what it holds; throws LogCorruptError at the
+ * first damage. A torn tail is reported in `tail`, not thrown.
+ */
+export function verifyLog(file: string, options: ReadLogOptions = {}): ReadSummary {
+  const r = new LogReader(file, options);
+  const it = r.entries();
+  while (!it.next().done);
+  return r.summary!;
+}
+
+function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generator<LogEntry, ReadSummary, undefined> {
+  const maxLine = o.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const session = o.session ?? sessionOfFile(file);
+  const through = o.through ?? Infinity;
+  let buf = Buffer.allocUnsafe(Math.max(64, o.chunkSize ?? DEFAULT_CHUNK));
+  let bufOffset = o.start?.offset ?? 0; // file offset of buf[0]
+  let filled = 0; // valid bytes in buf
+  let lineStart = 0; // index in buf of the current line's first byte
+  let lineNo = o.start?.line ?? 1; // number of the current line
+  // With no start, the first record must be seq 1 and session.start; a start may
+  // give the seq before it, or leave it to the first record read (tail -n).
+  let expected = o.start ? (o.start.lastSeq === undefined ? -1 : o.start.lastSeq + 1) : 1;
+  let records = 0;
+  let lastSeq = o.start?.lastSeq ?? 0;
+  let skipStart = -1; // inside a line longer than maxLine: its offset; its bytes are not kept
+
+  const fail = (reason: CorruptReason, line: number, offset: number, detail: string): never => {
+    throw new LogCorruptError(reason, file, line, offset, detail);
+  };
+
+  for (;;) {
+    if (filled === buf.length) {
+      if (lineStart > 0) {
+        buf.copyWithin(0, lineStart, filled);
+        filled -= lineStart;
+        bufOffset += lineStart;
+        lineStart = 0;
+      } else if (buf.length <= maxLine) {
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxLine + 1));
+        buf.copy(bigger, 0, 0, filled);
+        buf = bigger;
+      } else {
+        // A line longer than any record: keep where it starts, drop its bytes, look for its end.
+        if (skipStart < 0) skipStart = bufOffset;
+        bufOffset += filled;
+        filled = 0;
+      }
+    }
+    let n: number;
+    try {
+      n = fs.readSync(fd, buf, filled, buf.length - filled, bufOffset + filled);
+    } catch (e) {
+      throw new LogIOError(file, "read", e);
+    }
+    if (n === 0) break;
+    const from = filled;
+    filled += n;
+    let nl = buf.indexOf(10, from);
+    while (nl !== -1 && nl < filled) {
+      if (skipStart >= 0) fail("line-too-long", lineNo, skipStart, `a line longer than ${maxLine} bytes`);
+      const offset = bufOffset + lineStart;
+      if (nl - lineStart > maxLine) fail("line-too-long", lineNo, offset, `a line longer than ${maxLine} bytes`);
+      const d = decodeLine(buf, lineStart, nl);
+      if (!d.ok) fail(d.reason, lineNo, offset, d.detail);
+      const rec = (d as { record: LogRecord }).record;
+      if (rec.session !== session)
+        fail("session-mismatch", lineNo, offset, `record names session ${JSON.stringify(rec.session)}, not ${JSON.stringify(session)}`);
+      if (expected === -1) expected = rec.seq;
+      if (rec.seq !== expected) {
+        if (rec.seq > expected)
+          fail("seq-gap", lineNo, offset, `seq ${rec.seq} follows seq ${expected - 1} (seq ${expected} is missing)`);
+        fail("seq-duplicate", lineNo, offset, `seq ${rec.seq} repeats or goes back (seq ${expected} expected)`);
+      }
+      if (rec.seq === 1 && rec.kind !== "session.start")
+        fail("no-start", lineNo, offset, `the first record is ${rec.kind}, not session.start`);
+      expected++;
+      records++;
+      lastSeq = rec.seq;
+      lineStart = nl + 1;
+      lineNo++;
+      const end = bufOffset + lineStart;
+      yield { record: rec, line: lineNo - 1, offset, end };
+      if (rec.seq >= through) return { file, records, lastSeq, end, lines: lineNo - 1, tail: null };
+      nl = buf.indexOf(10, lineStart);
+    }
+  }
+  const end = bufOffset + lineStart;
+  const fileEnd = bufOffset + filled;
+  const tail: TornTail | null = skipStart >= 0
+    ? { offset: skipStart, bytes: fileEnd - skipStart, line: lineNo }
+    : end < fileEnd
+      ? { offset: end, bytes: fileEnd - end, line: lineNo }
+      : null;
+  if (!o.start && records === 0 && !tail) fail("empty", 1, 0, "the log holds no records (not even session.start)");
+  return { file, records, lastSeq, end: tail ? tail.offset : end, lines: tail ? lineNo : lineNo - 1, tail };
+}

@@ -1,0 +1,108 @@
+// One record's line: encoding with its CRC-32, and the checks a line must pass to be read back.
+//
+// A line is the JSON text of {seq, ts, session, kind, payload} with one more
+// member appended last, `"crc":"hhhhhhhh"`: the CRC-32 (IEEE, as zlib computes it)
+// of the record's text without that member, in 8 lowercase hex digits. So the
+// line's bytes minus its fixed 18-byte tail `,"crc":"hhhhhhhh"}` plus "}" are
+// exactly the bytes the CRC covers, and checking needs no re-serialisation.
+
+import { crc32 } from "node:zlib";
+import { isKnownKind, type LogKind, type Payload } from "./kinds.js";
+
+/** A record as it is read back. */
+export interface LogRecord {
+  readonly seq: number;
+  /** When it was written: ISO 8601 UTC with milliseconds. */
+  readonly ts: string;
+  readonly session: string;
+  readonly kind: LogKind;
+  readonly payload: Payload;
+}
+
+/** The length of `,"crc":"hhhhhhhh"}`, the fixed end of every line before its newline. */
+export const CRC_TAIL_LENGTH = 18;
+const CRC_TAIL_PREFIX = Buffer.from(',"crc":"', "latin1");
+const CLOSE_BRACE = Buffer.from("}", "latin1");
+const HEX = "0123456789abcdef";
+
+/** The CRC-32 of `text` as 8 lowercase hex digits. */
+export function crcHex(text: string): string {
+  return crc32(text).toString(16).padStart(8, "0");
+}
+
+/**
+ * The line (with its newline) for a record. `payloadJson` is the payload's JSON
+ * text, already redacted; the envelope's members always come in this order.
+ */
+export function encodeLine(seq: number, ts: string, session: string, kind: string, payloadJson: string): string {
+  const body = `{"seq":${seq},"ts":${JSON.stringify(ts)},"session":${JSON.stringify(session)},"kind":${JSON.stringify(kind)},"payload":${payloadJson}}`;
+  return `${body.slice(0, -1)},"crc":"${crcHex(body)}"}\n`;
+}
+
+/** Why a line is not a record, or the record. */
+export type Decoded =
+  | { readonly ok: true; readonly record: LogRecord }
+  | { readonly ok: false; readonly reason: "crc-mismatch" | "malformed" | "unknown-kind"; readonly detail: string };
+
+function hexValue(b: number): number {
+  if (b >= 48 && b <= 57) return b - 48;
+  if (b >= 97 && b <= 102) return b - 87;
+  return -1;
+}
+
+/** Decodes the line `buf[start, end)` (without its newline), checking its CRC and envelope. */
+export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
+  const len = end - start;
+  if (len < CRC_TAIL_LENGTH + 2) return { ok: false, reason: "malformed", detail: "not a record (too short)" };
+  const tail = end - CRC_TAIL_LENGTH;
+  let want = 0;
+  let wellFormed = buf[start] === 0x7b && buf[end - 2] === 0x22 && buf[end - 1] === 0x7d;
+  for (let i = 0; wellFormed && i < CRC_TAIL_PREFIX.length; i++) wellFormed = buf[tail + i] === CRC_TAIL_PREFIX[i];
+  for (let i = 0; wellFormed && i < 8; i++) {
+    const h = hexValue(buf[tail + CRC_TAIL_PREFIX.length + i]);
+    if (h < 0) wellFormed = false;
+    want = want * 16 + h;
+  }
+  if (!wellFormed) return { ok: false, reason: "malformed", detail: 'not a record (it does not end with its "crc" member)' };
+  const got = crc32(CLOSE_BRACE, crc32(buf.subarray(start, tail)));
+  if (got !== want)
+    return {
+      ok: false,
+      reason: "crc-mismatch",
+      detail: `damaged record: crc ${hex8(got)} does not match the recorded ${hex8(want)}`,
+    };
+  let obj: unknown;
+  try {
+    obj = JSON.parse(buf.toString("utf8", start, end));
+  } catch (e) {
+    return { ok: false, reason: "malformed", detail: `not valid JSON (${(e as Error).message})` };
+  }
+  const r = obj as Record<string, unknown>;
+  if (
+    typeof r !== "object" ||
+    r === null ||
+    Array.isArray(r) ||
+    Object.keys(r).length !== 6 ||
+    !Number.isSafeInteger(r.seq) ||
+    (r.seq as number) < 1 ||
+    typeof r.ts !== "string" ||
+    typeof r.session !== "string" ||
+    typeof r.kind !== "string" ||
+    typeof r.payload !== "object" ||
+    r.payload === null ||
+    Array.isArray(r.payload) ||
+    typeof r.crc !== "string"
+  )
+    return { ok: false, reason: "malformed", detail: "not a record: {seq, ts, session, kind, payload, crc} expected" };
+  if (!isKnownKind(r.kind)) return { ok: false, reason: "unknown-kind", detail: `unknown record kind ${JSON.stringify(r.kind)}` };
+  return {
+    ok: true,
+    record: { seq: r.seq as number, ts: r.ts, session: r.session, kind: r.kind, payload: r.payload as Payload },
+  };
+}
+
+function hex8(n: number): string {
+  let s = "";
+  for (let i = 7; i >= 0; i--) s += HEX[(n >>> (i * 4)) & 15];
+  return s;
+}

@@ -1,0 +1,384 @@
+// The append-only session log writer: locked, redacted, one fsync'd write per event, poisoned by any failure.
+
+import { constants as C, existsSync } from "node:fs";
+import { dirname } from "node:path";
+import { Redactor, RedactError, type RedactionReport } from "../redact/index.js";
+import {
+  LogClosedError,
+  LogCorruptError,
+  LogExistsError,
+  LogIOError,
+  LogLockedError,
+  LogNotFoundError,
+  LogPayloadError,
+  LogPoisonedError,
+  LogWriteError,
+  TruncatedError,
+} from "./errors.js";
+import { checkPayload, type LogKind, type Payload, type SessionConfigPayload } from "./kinds.js";
+import { nodeLogFs, type LogFs } from "./log-fs.js";
+import { resolveDataDir, sessionLogPath, sessionsDir } from "./paths.js";
+import { DEFAULT_MAX_LINE_BYTES, verifyLog, type ReadSummary } from "./reader.js";
+import { encodeLine } from "./record.js";
+
+/** Options shared by createSessionLog and openForAppend. */
+export interface WriterOptions {
+  /** The data directory; by default resolveDataDir(env). */
+  readonly dataDir?: string;
+  /** The environment the data directory is resolved from (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** The redactor every payload passes; share the session's, which holds its registered secrets. */
+  readonly redactor?: Redactor;
+  /** The file-system seam (tests inject failures). */
+  readonly fs?: LogFs;
+  /** The clock for `ts`. */
+  readonly now?: () => Date;
+  /** The largest record line in bytes (default 16 MiB, what the reader accepts). */
+  readonly maxRecordBytes?: number;
+}
+
+/** Options of openForAppend. */
+export interface OpenForAppendOptions extends WriterOptions {
+  /**
+   * The session's current configuration: when given, a session.resume record is
+   * appended (a resume); without it nothing is (appending a summary or a title to
+   * a closed session).
+   */
+  readonly resume?: SessionConfigPayload;
+}
+
+/** What an append wrote. */
+export interface AppendResult {
+  /** The record's seq. */
+  readonly seq: number;
+  readonly ts: string;
+  /** When the redactor replaced something: the redact.event's seq and the report. */
+  readonly redaction: { readonly seq: number; readonly report: RedactionReport } | null;
+}
+
+/** What openForAppend returns. */
+export interface OpenForAppendResult {
+  readonly writer: LogWriter;
+  /**
+   * The ADR's ErrTruncated when a torn last line was repaired, else null. The
+   * writer has already recorded the repair in a note (after session.resume).
+   */
+  readonly truncated: TruncatedError | null;
+}
+
+const DIR_MODE = 0o700; // logs hold conversations: only their owner reads them
+const FILE_MODE = 0o600;
+
+/**
+ * The writer of one session log. It holds the file's exclusive flock for its whole
+ * life, assigns contiguous seqs, redacts every payload, and returns from append
+ * only when the record is on disk. After a failed write or fsync it is poisoned:
+ * every later append throws. Make one with createSessionLog or openForAppend.
+ */
+export class LogWriter {
+  /** The session id. */
+  readonly session: string;
+  /** The log file's path. */
+  readonly file: string;
+  /** The redactor payloads pass (register host secrets on it). */
+  readonly redactor: Redactor;
+  private readonly fs: LogFs;
+  private readonly now: () => Date;
+  private readonly maxRecordBytes: number;
+  private fd: number;
+  private seq: number;
+  private size: number;
+  private poison: { cause: unknown } | null = null;
+  private closed = false;
+
+  /** @internal Use createSessionLog or openForAppend; `fd` is open and locked. */
+  constructor(session: string, file: string, fd: number, lastSeq: number, size: number, o: WriterOptions) {
+    this.session = session;
+    this.file = file;
+    this.fd = fd;
+    this.seq = lastSeq;
+    this.size = size;
+    this.fs = o.fs ?? nodeLogFs;
+    this.redactor = o.redactor ?? new Redactor();
+    this.now = o.now ?? (() => new Date());
+    this.maxRecordBytes = o.maxRecordBytes ?? DEFAULT_MAX_LINE_BYTES;
+  }
+
+  /** The seq of the last record written (0 before any). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** The log's size in bytes: the end of its last record. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** True after a failed write or fsync: the writer accepts no more records. */
+  get poisoned(): boolean {
+    return this.poison !== null;
+  }
+
+  /** True after close. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Appends one record and returns once it is durable (written and fsync'd). The
+   * payload is checked against its kind's shape (LogPayloadError, nothing written,
+   * the writer still usable), then redacted; when something was replaced, a
+   * redact.event follows the record in the same write. A failed write or fsync
+   * throws LogWriteError and poisons the writer.
+   */
+  append(kind: LogKind, payload: Payload | object): AppendResult {
+    if (this.closed) throw new LogClosedError(this.file);
+    if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
+    checkPayload(kind, payload);
+    const red = redactPayload(this.redactor, kind, payload);
+    const ts = this.now().toISOString();
+    const seq = this.seq + 1;
+    const line = encodeLine(seq, ts, this.session, kind, JSON.stringify(red.value));
+    if (Buffer.byteLength(line) - 1 > this.maxRecordBytes)
+      throw new LogPayloadError(
+        "LOG_RECORD_TOO_LARGE",
+        kind,
+        `a ${kind} record of ${Buffer.byteLength(line) - 1} bytes is larger than the log accepts (${this.maxRecordBytes})`,
+      );
+    let text = line;
+    let redaction: AppendResult["redaction"] = null;
+    if (red.report) {
+      const r = red.report;
+      const event: Payload = { target_seq: seq, target_kind: kind, rules: { ...r.rules }, paths: [...r.paths] };
+      if (r.pathsDropped > 0) event.paths_dropped = r.pathsDropped;
+      // Paths name redacted keys, so the event holds no secret; it passes the boundary all the same.
+      text += encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value));
+      redaction = { seq: seq + 1, report: r };
+    }
+    this.writeDurably(Buffer.from(text, "utf8"));
+    this.seq = redaction ? seq + 1 : seq;
+    return { seq, ts, redaction };
+  }
+
+  /**
+   * Closes the writer: unlocks first (LOCK_UN releases the flock through every
+   * copy of the file description, a forked child's too), then closes the file.
+   * Idempotent; works on a poisoned writer.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    let failure: unknown = null;
+    try {
+      this.fs.flockSync(this.fd, "un");
+    } catch (e) {
+      failure = e;
+    }
+    try {
+      this.fs.closeSync(this.fd);
+    } catch (e) {
+      failure ??= e;
+    }
+    this.fd = -1;
+    if (failure) throw new LogIOError(this.file, "close", failure);
+  }
+
+  private writeDurably(buf: Buffer): void {
+    let what = "write";
+    try {
+      let off = 0;
+      while (off < buf.length) {
+        const n = this.fs.writeSync(this.fd, buf, off, buf.length - off, null);
+        if (n <= 0) throw new Error(`write wrote ${n} bytes`);
+        off += n;
+      }
+      what = "fsync";
+      this.fs.fdatasyncSync(this.fd);
+    } catch (e) {
+      this.poison = { cause: e };
+      // Best effort: leave the file as acknowledged. If this fails too, the next
+      // open's torn-tail repair or strict read deals with what is there.
+      try {
+        this.fs.ftruncateSync(this.fd, this.size);
+      } catch {
+        // already poisoned; the original failure is what is reported
+      }
+      throw new LogWriteError(this.file, what, e);
+    }
+    this.size += buf.length;
+  }
+}
+
+function redactPayload(redactor: Redactor, kind: string, payload: object) {
+  try {
+    return redactor.redactJSON(payload as Payload);
+  } catch (e) {
+    if (e instanceof RedactError) throw new LogPayloadError("LOG_BAD_PAYLOAD", kind, `bad payload for ${kind}: ${e.message}`);
+    throw e;
+  }
+}
+
+function lockOrRefuse(fs: LogFs, fd: number, file: string): void {
+  try {
+    fs.flockSync(fd, "exnb");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EAGAIN" || code === "EWOULDBLOCK") throw new LogLockedError(file, e);
+    throw new LogIOError(file, "lock", e);
+  }
+}
+
+function fsyncDir(fs: LogFs, dir: string): void {
+  const fd = fs.openSync(dir, C.O_RDONLY | C.O_DIRECTORY);
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+// Creates the sessions folder and makes each new folder's entry durable in its parent.
+function ensureSessionsDir(fs: LogFs, dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
+  if (missing.length === 0) return;
+  fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  for (const d of missing) fsyncDir(fs, dirname(d));
+}
+
+/**
+ * Creates a new session log and writes its session.start (seq 1). The file is
+ * created exclusively (LogExistsError if it exists: a log is never overwritten),
+ * locked (LogLockedError), and the folder fsync'd so the new file survives a crash.
+ * The start payload is checked before anything is created.
+ */
+export function createSessionLog(session: string, start: SessionConfigPayload, options: WriterOptions = {}): LogWriter {
+  const fs = options.fs ?? nodeLogFs;
+  const dataDir = options.dataDir ?? resolveDataDir(options.env);
+  const file = sessionLogPath(session, dataDir);
+  checkPayload("session.start", start);
+  redactPayload(options.redactor ?? new Redactor(), "session.start", start);
+  const dir = sessionsDir(dataDir);
+  let fd: number;
+  try {
+    ensureSessionsDir(fs, dir);
+    fd = fs.openSync(file, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_APPEND, FILE_MODE);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new LogExistsError(file);
+    throw new LogIOError(file, "create", e);
+  }
+  let writer: LogWriter | null = null;
+  try {
+    lockOrRefuse(fs, fd, file);
+    try {
+      fsyncDir(fs, dir);
+    } catch (e) {
+      throw new LogIOError(file, "fsync of the sessions folder", e);
+    }
+    writer = new LogWriter(session, file, fd, 0, 0, options);
+    writer.append("session.start", start);
+    return writer;
+  } catch (e) {
+    if (!(e instanceof LogLockedError)) {
+      // Nothing was acknowledged: remove the file so that the session can be created again.
+      try {
+        fs.unlinkSync(file);
+      } catch {
+        // leave it; createSessionLog fails either way
+      }
+    }
+    if (writer) {
+      try {
+        writer.close();
+      } catch {
+        // reporting the first failure
+      }
+    } else fs.closeSync(fd);
+    throw e;
+  }
+}
+
+/**
+ * Opens an existing session log to append to it. Takes the lock (LogLockedError),
+ * reads the whole log strictly (LogCorruptError on damage), and repairs a torn
+ * last line: its bytes go to a backup file beside the log (`<log>.torn-<offset>`),
+ * the log is truncated to its last whole record, and `truncated` says so. With
+ * `resume`, a session.resume record is appended (seq continues), then a note of
+ * any repair.
+ */
+export function openForAppend(session: string, options: OpenForAppendOptions = {}): OpenForAppendResult {
+  const fs = options.fs ?? nodeLogFs;
+  const dataDir = options.dataDir ?? resolveDataDir(options.env);
+  const file = sessionLogPath(session, dataDir);
+  if (options.resume) checkPayload("session.resume", options.resume);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, C.O_RDWR | C.O_APPEND);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new LogNotFoundError(file);
+    throw new LogIOError(file, "open", e);
+  }
+  let writer: LogWriter;
+  let truncated: TruncatedError | null = null;
+  try {
+    lockOrRefuse(fs, fd, file);
+    const summary = verifyLog(file, { fd, fs, session, maxLineBytes: options.maxRecordBytes });
+    if (summary.records === 0)
+      throw new LogCorruptError("empty", file, 1, 0, "the log holds no whole record (not even session.start) and cannot be resumed");
+    if (summary.tail) truncated = repairTail(fs, fd, file, summary);
+    writer = new LogWriter(session, file, fd, summary.lastSeq, summary.end, options);
+  } catch (e) {
+    try {
+      fs.flockSync(fd, "un");
+    } catch {
+      // closing releases it anyway
+    }
+    fs.closeSync(fd);
+    throw e;
+  }
+  if (options.resume) writer.append("session.resume", options.resume);
+  if (truncated)
+    writer.append("note", {
+      text: truncated.message,
+      topic: "log.repair",
+      data: { backup: truncated.backup, offset: truncated.offset, bytes: truncated.bytes, line: truncated.line },
+    });
+  return { writer, truncated };
+}
+
+// Moves the torn bytes aside (durably) before truncating, so no byte is ever lost.
+function repairTail(fs: LogFs, fd: number, file: string, summary: ReadSummary): TruncatedError {
+  const tail = summary.tail!;
+  let backup = `${file}.torn-${tail.offset}`;
+  let bfd = -1;
+  for (let n = 2; bfd < 0; n++) {
+    try {
+      bfd = fs.openSync(backup, C.O_WRONLY | C.O_CREAT | C.O_EXCL, FILE_MODE);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || n > 1000) throw new LogIOError(file, "create the torn-tail backup", e);
+      backup = `${file}.torn-${tail.offset}-${n}`;
+    }
+  }
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(tail.bytes, 1 << 20));
+    for (let done = 0; done < tail.bytes; ) {
+      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, tail.bytes - done), tail.offset + done);
+      if (n <= 0) throw new Error("the log ended early");
+      for (let w = 0; w < n; ) w += fs.writeSync(bfd, buf, w, n - w, null);
+      done += n;
+    }
+    fs.fdatasyncSync(bfd);
+  } catch (e) {
+    throw new LogIOError(file, "copy the torn tail to its backup", e);
+  } finally {
+    fs.closeSync(bfd);
+  }
+  try {
+    fsyncDir(fs, dirname(file));
+    fs.ftruncateSync(fd, tail.offset);
+    fs.fsyncSync(fd);
+  } catch (e) {
+    throw new LogIOError(file, "truncate the torn tail", e);
+  }
+  return new TruncatedError(file, backup, tail.offset, tail.bytes, tail.line);
+}

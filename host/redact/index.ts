@@ -1,0 +1,21 @@
+// The redactor's public entry: secret shapes replaced in text and JSON, and host-registered secret values.
+
+export {
+  Redactor,
+  RedactError,
+  HOST_SECRET_RULE,
+  MIN_SECRET_LENGTH,
+  MAX_DEPTH,
+  type RedactionReport,
+  type Redaction,
+  type RedactorOptions,
+} from "./redactor.js";
+export {
+  DEFAULT_RULES,
+  placeholder,
+  entropy,
+  looksGenerated,
+  isPlaceholder,
+  credentialLike,
+  type RedactRule,
+} from "./rules.js";

@@ -1,0 +1,301 @@
+// The redactor: replaces secrets in text and in any JSON value, and reports what it replaced (never the secret).
+
+import RE2 from "re2";
+import {
+  AUTH_KEY_SOURCE,
+  DEFAULT_RULES,
+  PASSWORD_KEY_SOURCE,
+  SECRET_KEY_SOURCE,
+  credentialLike,
+  isPlaceholder,
+  placeholder,
+  type RedactRule,
+} from "./rules.js";
+
+/** The rule name under which host-registered secret values are counted. */
+export const HOST_SECRET_RULE = "host-secret";
+
+/** The shortest value registerSecret accepts: a shorter one would shred ordinary text. */
+export const MIN_SECRET_LENGTH = 4;
+
+/** How deep a JSON value may nest. */
+export const MAX_DEPTH = 512;
+
+/** A redactor failure with a stable code. */
+export class RedactError extends Error {
+  readonly code: "REDACT_NOT_JSON" | "REDACT_TOO_DEEP" | "REDACT_SECRET_TOO_SHORT";
+  /** JSON Pointer of the offending value, for REDACT_NOT_JSON and REDACT_TOO_DEEP. */
+  readonly path: string;
+  constructor(code: RedactError["code"], message: string, path = "") {
+    super(message);
+    this.code = code;
+    this.path = path;
+    this.name = "RedactError";
+  }
+}
+
+/** What one redaction replaced: counts per rule and where, never the values. */
+export interface RedactionReport {
+  /** Rule name → how many secrets it replaced. */
+  readonly rules: Readonly<Record<string, number>>;
+  /** JSON Pointers (RFC 6901) of the strings changed, at most `maxPaths` of them. */
+  readonly paths: readonly string[];
+  /** Changed strings beyond `maxPaths`. */
+  readonly pathsDropped: number;
+  /** Total secrets replaced. */
+  readonly total: number;
+}
+
+/** The result of redactJSON: the value (the same object when nothing changed) and the report, or null. */
+export interface Redaction<T> {
+  readonly value: T;
+  readonly report: RedactionReport | null;
+}
+
+/** Options of a Redactor. */
+export interface RedactorOptions {
+  /** The rules, in order; DEFAULT_RULES unless given. */
+  readonly rules?: readonly RedactRule[];
+  /** Paths kept in a report (default 32). */
+  readonly maxPaths?: number;
+}
+
+interface Compiled {
+  readonly rule: RedactRule;
+  readonly re: RE2;
+}
+
+interface Walk {
+  counts: Map<string, number>;
+  paths: string[];
+  dropped: number;
+}
+
+/**
+ * Replaces secrets with `[REDACTED:rule]`. One instance holds the rules and the
+ * secret values the host registered; the session log's writer passes every
+ * payload through one before it is written.
+ */
+export class Redactor {
+  private readonly compiled: readonly Compiled[];
+  private readonly set: ReturnType<typeof RE2.Set>;
+  private readonly maxPaths: number;
+  private readonly secretKey = new RE2(SECRET_KEY_SOURCE);
+  private readonly passwordKey = new RE2(PASSWORD_KEY_SOURCE);
+  private readonly authKey = new RE2(AUTH_KEY_SOURCE);
+  private readonly secrets = new Set<string>();
+  // Every form of every registered secret, longest first, so a secret containing
+  // another is replaced whole.
+  private forms: string[] = [];
+
+  constructor(options: RedactorOptions = {}) {
+    const rules = options.rules ?? DEFAULT_RULES;
+    const compiled: Compiled[] = [];
+    for (const rule of rules) for (const p of rule.patterns) compiled.push({ rule, re: new RE2(p, "g") });
+    this.compiled = compiled;
+    // One pass over a string tells which patterns can match at all; most strings match none.
+    this.set = new RE2.Set(compiled.map((c) => c.re.source));
+    this.maxPaths = options.maxPaths ?? 32;
+  }
+
+  /** The rule names, in the order they apply (host-secret first). */
+  get ruleNames(): string[] {
+    const names = [HOST_SECRET_RULE];
+    for (const c of this.compiled) if (!names.includes(c.rule.name)) names.push(c.rule.name);
+    return names;
+  }
+
+  /**
+   * Registers a secret value the host holds (a credential, a token it was given):
+   * from now on it is replaced wherever it appears, also JSON-escaped, URL-encoded
+   * and base64-encoded. Throws RedactError for a value shorter than MIN_SECRET_LENGTH.
+   */
+  registerSecret(value: string): void {
+    if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH)
+      throw new RedactError(
+        "REDACT_SECRET_TOO_SHORT",
+        `a registered secret must be a string of at least ${MIN_SECRET_LENGTH} characters`,
+      );
+    if (this.secrets.has(value)) return;
+    this.secrets.add(value);
+    const forms = new Set(this.forms);
+    forms.add(value);
+    forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(encodeURIComponent(value));
+    if (value.length >= 6) {
+      // Unpadded, so the form matches wherever the encoding of the value alone appears.
+      let b64 = Buffer.from(value, "utf8").toString("base64");
+      while (b64.endsWith("=")) b64 = b64.slice(0, -1);
+      forms.add(b64);
+      forms.add(Buffer.from(value, "utf8").toString("base64url"));
+    }
+    this.forms = [...forms].sort((a, b) => b.length - a.length);
+  }
+
+  /** How many secret values are registered. */
+  get secretCount(): number {
+    return this.secrets.size;
+  }
+
+  /** Redacts one string; returns it with the counts per rule (empty when nothing was found). */
+  redactText(text: string): { text: string; rules: Record<string, number> } {
+    const counts = new Map<string, number>();
+    const out = this.string(text, counts);
+    return { text: out, rules: Object.fromEntries(counts) };
+  }
+
+  /**
+   * Redacts every string in a JSON value — object keys too — and replaces values of
+   * fields named like secrets (password, token, api_key, Authorization) when they
+   * look like credentials. The input is never changed: what changed is copied, the
+   * rest shared. Throws RedactError for anything that is not JSON (undefined in an
+   * array, NaN, a class instance, a cycle) or nests deeper than MAX_DEPTH.
+   */
+  redactJSON<T>(value: T): Redaction<T> {
+    const w: Walk = { counts: new Map(), paths: [], dropped: 0 };
+    const out = this.walk(value, "", 0, w) as T;
+    if (w.counts.size === 0) return { value: out, report: null };
+    let total = 0;
+    for (const n of w.counts.values()) total += n;
+    return {
+      value: out,
+      report: { rules: Object.fromEntries(w.counts), paths: w.paths, pathsDropped: w.dropped, total },
+    };
+  }
+
+  private string(s: string, counts: Map<string, number>): string {
+    let out = s;
+    if (this.forms.length > 0) out = this.replaceSecrets(out, counts);
+    if (out.length < 6) return out;
+    const hits = this.set.match(out);
+    if (hits.length === 0) return out;
+    hits.sort((a, b) => a - b);
+    for (const i of hits) {
+      const { rule, re } = this.compiled[i];
+      const mark = placeholder(rule.name);
+      out = out.replace(re, (match: string, before: string, secret: string, after: string) => {
+        if (secret.length === 0 || secret.includes("[REDACTED:")) return match;
+        if (rule.accept && !rule.accept(secret, match)) return match;
+        counts.set(rule.name, (counts.get(rule.name) ?? 0) + 1);
+        return before + mark + after;
+      });
+    }
+    return out;
+  }
+
+  private replaceSecrets(s: string, counts: Map<string, number>): string {
+    let out = s;
+    const mark = placeholder(HOST_SECRET_RULE);
+    for (const f of this.forms) {
+      if (out.length < f.length || !out.includes(f)) continue;
+      const parts = out.split(f);
+      counts.set(HOST_SECRET_RULE, (counts.get(HOST_SECRET_RULE) ?? 0) + parts.length - 1);
+      out = parts.join(mark);
+    }
+    return out;
+  }
+
+  // A field named like a secret: its whole value goes when it looks like a credential.
+  private field(key: string, v: string, counts: Map<string, number>): string {
+    if (this.authKey.test(key)) {
+      const t = v.trim();
+      const space = t.indexOf(" ");
+      const scheme = space > 0 ? t.slice(0, space) : "";
+      const cred = space > 0 ? t.slice(space + 1).trim() : t;
+      if (cred.length < 6 || isPlaceholder(cred)) return v;
+      counts.set("authorization", (counts.get("authorization") ?? 0) + 1);
+      return (scheme ? scheme + " " : "") + placeholder("authorization");
+    }
+    if (this.secretKey.test(key) && credentialLike(v, this.passwordKey.test(key))) {
+      counts.set("generic-assignment", (counts.get("generic-assignment") ?? 0) + 1);
+      return placeholder("generic-assignment");
+    }
+    return v;
+  }
+
+  private changed(w: Walk, path: string): void {
+    if (w.paths.length < this.maxPaths) w.paths.push(path);
+    else w.dropped++;
+  }
+
+  private walk(v: unknown, path: string, depth: number, w: Walk): unknown {
+    switch (typeof v) {
+      case "string": {
+        const r = this.string(v, w.counts);
+        if (r !== v) this.changed(w, path);
+        return r;
+      }
+      case "number":
+        if (!Number.isFinite(v)) throw new RedactError("REDACT_NOT_JSON", `not JSON at ${path || "/"}: ${v}`, path);
+        return v;
+      case "boolean":
+        return v;
+      case "object": {
+        if (v === null) return v;
+        if (depth >= MAX_DEPTH)
+          throw new RedactError("REDACT_TOO_DEEP", `JSON nested deeper than ${MAX_DEPTH} at ${path || "/"} (or a cycle)`, path);
+        if (Array.isArray(v)) {
+          let copy: unknown[] | null = null;
+          for (let i = 0; i < v.length; i++) {
+            const e = v[i];
+            if (e === undefined)
+              throw new RedactError("REDACT_NOT_JSON", `not JSON at ${path}/${i}: undefined in an array`, `${path}/${i}`);
+            const r = this.walk(e, `${path}/${i}`, depth + 1, w);
+            if (r !== e) {
+              copy ??= v.slice();
+              copy[i] = r;
+            }
+          }
+          return copy ?? v;
+        }
+        const proto = Object.getPrototypeOf(v);
+        if (proto !== Object.prototype && proto !== null)
+          throw new RedactError(
+            "REDACT_NOT_JSON",
+            `not JSON at ${path || "/"}: a ${(v as object).constructor?.name ?? "non-plain"} object`,
+            path,
+          );
+        const obj = v as Record<string, unknown>;
+        let copy: Record<string, unknown> | null = null;
+        const keys = Object.keys(obj);
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k];
+          const e = obj[key];
+          if (e === undefined) continue; // absent, as JSON.stringify treats it
+          let nkey = this.string(key, w.counts);
+          if (nkey !== key) {
+            copy ??= copyUpTo(obj, keys, k);
+            // Two keys redacted alike must not overwrite each other or a later key.
+            const base = nkey;
+            for (let n = 2; Object.hasOwn(copy, nkey) || keys.includes(nkey); n++) nkey = `${base}#${n}`;
+          }
+          const memberPath = `${path}/${pointerEscape(nkey)}`;
+          if (nkey !== key) this.changed(w, memberPath);
+          let r = this.walk(e, memberPath, depth + 1, w);
+          if (typeof r === "string") {
+            const f = this.field(key, r, w.counts);
+            if (f !== r) {
+              if (r === e && nkey === key) this.changed(w, memberPath);
+              r = f;
+            }
+          }
+          if (r !== e) copy ??= copyUpTo(obj, keys, k);
+          if (copy) copy[nkey] = r;
+        }
+        return copy ?? v;
+      }
+      default:
+        throw new RedactError("REDACT_NOT_JSON", `not JSON at ${path || "/"}: ${typeof v}`, path);
+    }
+  }
+}
+
+function copyUpTo(obj: Record<string, unknown>, keys: string[], k: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let i = 0; i < k; i++) if (obj[keys[i]] !== undefined) copy[keys[i]] = obj[keys[i]];
+  return copy;
+}
+
+function pointerEscape(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
