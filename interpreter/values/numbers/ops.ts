@@ -53,6 +53,12 @@ export function div(a: unknown, b: unknown): SNumber {
 /** `(- a)`. */
 export function neg(a: unknown): SNumber {
   if (typeof a === "number") return 0 - a; // 0 − 0 is +0; the safe range is symmetric
+  return negSlow(a);
+}
+
+function negSlow(a: unknown): SNumber {
+  // Negation, not 0 − a: (- 0.0) is −0.0.
+  if (a instanceof Flonum) return new Flonum(-a.v);
   return subSlow(0, a, 1);
 }
 

@@ -1,0 +1,40 @@
+// Test helpers for numbers: a tag that shows exactness and value, and catching Scheme conditions.
+import { Flonum, Ratnum, flo } from "../../../../interpreter/values/numbers/repr.js";
+import { SchemeError } from "../../../../interpreter/errors.js";
+import type { Condition } from "../../../../interpreter/values/condition.js";
+
+/** "fix:3", "big:…", "rat:1/3", "flo:-0" …: equal tags mean same kind and same value. */
+export function show(x: unknown): string {
+  if (typeof x === "number") return Object.is(x, -0) ? "fix:-0 (never allowed)" : `fix:${x}`;
+  if (typeof x === "bigint") return `big:${x}`;
+  if (x instanceof Ratnum) return `rat:${x.num}/${x.den}`;
+  if (x instanceof Flonum) return `flo:${Object.is(x.v, -0) ? "-0" : String(x.v)}`;
+  if (Array.isArray(x)) return `[${x.map(show).join(" ")}]`;
+  return `other:${String(x)}`;
+}
+
+/** A ratnum literal (the caller gives it in lowest terms, den > 1). */
+export function rat(num: bigint | number, den: bigint | number): Ratnum {
+  return new Ratnum(BigInt(num), BigInt(den));
+}
+
+export { flo };
+
+/** The condition `fn` raises, or undefined when it returns normally. */
+export function raised(fn: () => unknown): Condition | undefined {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SchemeError) return e.condition;
+    throw e;
+  }
+  return undefined;
+}
+
+/** True when x is in canonical form: a safe integer that is not −0, or a bigint outside the safe range. */
+export function canonical(x: unknown): boolean {
+  if (typeof x === "number") return Number.isSafeInteger(x) && !Object.is(x, -0);
+  if (typeof x === "bigint") return x > BigInt(Number.MAX_SAFE_INTEGER) || x < BigInt(Number.MIN_SAFE_INTEGER);
+  if (x instanceof Ratnum) return x.den > 1n;
+  return x instanceof Flonum;
+}
