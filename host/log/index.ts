@@ -3,6 +3,7 @@
 export {
   createSessionLog,
   openForAppend,
+  isLockedByWriter,
   LogWriter,
   type WriterOptions,
   type OpenForAppendOptions,

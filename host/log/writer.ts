@@ -382,3 +382,29 @@ function repairTail(fs: LogFs, fd: number, file: string, summary: ReadSummary): 
   }
   return new TruncatedError(file, backup, tail.offset, tail.bytes, tail.line);
 }
+
+/**
+ * True when a writer holds the log's lock right now (a live session is appending).
+ * Probes with a shared non-blocking flock and releases it at once; a missing file
+ * is not locked.
+ */
+export function isLockedByWriter(file: string, fs: LogFs = nodeLogFs): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, C.O_RDONLY);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw new LogIOError(file, "open", e);
+  }
+  try {
+    fs.flockSync(fd, "shnb");
+    fs.flockSync(fd, "un");
+    return false;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EAGAIN" || code === "EWOULDBLOCK") return true;
+    throw new LogIOError(file, "lock probe", e);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
