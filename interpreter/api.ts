@@ -4,3 +4,4 @@ export * from "./errors.js";
 export * from "./procspec.js";
 export * from "./ctx.js";
 export { writeToString, writeShort, type WriteMode } from "./printer/printer.js";
+export { Reader, locationOf, type ReadOptions } from "./reader/reader.js";
