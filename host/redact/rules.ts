@@ -283,7 +283,8 @@ export const DEFAULT_RULES: readonly RedactRule[] = [
     doc: "credentials in Authorization and Proxy-Authorization headers (the scheme name is kept)",
     patterns: [
       `(?i)(\\b(?:proxy-)?authorization["']?\\s*[:=]\\s*["']?(?:bearer|basic|token|bot|apikey|api-key|sso-key|key)\\s+)(${TOKEN68})()`,
-      "(?i)(\\b(?:proxy-)?authorization[\"']?\\s*[:=]\\s*[\"']?(?:digest|negotiate|ntlm|hmac|aws4-hmac-sha256)\\s+)([^\\r\\n\"']+)()",
+      // Parametrised schemes quote their values, so the rest of the line goes.
+      "(?i)(\\b(?:proxy-)?authorization[\"']?\\s*[:=]\\s*[\"']?(?:digest|negotiate|ntlm|hmac|aws4-hmac-sha256)\\s+)([^\\r\\n]+)()",
       `(?i)(\\b(?:proxy-)?authorization["']?\\s*[:=]\\s*["']?)(${TOKEN68})()`,
     ],
     // After a scheme any token counts; without one, only something generated-looking.
@@ -294,7 +295,7 @@ export const DEFAULT_RULES: readonly RedactRule[] = [
     name: "generic-assignment",
     doc: "a credential-looking value assigned to a name like password, secret, token or api_key (=, :, :=, =>)",
     patterns: [
-      `(?i)(\\b[a-z0-9_.-]*${SECRET_NAME_CORE}["']?\\s*(?::=|=>|=|:)\\s*["'\`]?)([^\\s"'\`,;<>(){}\\[\\]]{6,})()`,
+      `(?i)(\\b[a-z0-9_.-]*${SECRET_NAME_CORE}["']?\\s*(?::=|=>|=|:)\\s*["'\`]?)([^\\s"'\`,;&<>(){}\\[\\]]{6,})()`,
     ],
     accept: (secret, match) => credentialLike(secret, nameIsPassword(match.slice(0, match.length - secret.length))),
   },
@@ -302,8 +303,12 @@ export const DEFAULT_RULES: readonly RedactRule[] = [
 
 function hasAuthScheme(match: string): boolean {
   const m = match.toLowerCase();
-  const colon = Math.max(m.indexOf(":"), m.indexOf("="));
-  let after = m.slice(colon + 1).trimStart();
+  // The header's own separator: the first ':' or '=' after its name.
+  const from = m.indexOf("authorization") + "authorization".length;
+  const c = m.indexOf(":", from);
+  const e = m.indexOf("=", from);
+  const sep = c < 0 ? e : e < 0 ? c : Math.min(c, e);
+  let after = m.slice(sep + 1).trimStart();
   if (after[0] === '"' || after[0] === "'") after = after.slice(1);
   for (const s of ["bearer ", "basic ", "token ", "bot ", "apikey ", "api-key ", "sso-key ", "key ", "digest ", "negotiate ", "ntlm ", "hmac ", "aws4-hmac-sha256 "])
     if (after.startsWith(s)) return true;
