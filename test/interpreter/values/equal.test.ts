@@ -192,6 +192,21 @@ test("equal terminates on cycles through cars and vectors", (t) => {
   t.true(equal(v2, w4));
 });
 
+/** A cycle of n one-element lists through their cars, the k-th holding atom(k). */
+function carCycle(n: number, atom: (k: number) => any = () => 0): Pair {
+  const ps = Array.from({ length: n }, (_, k) => new Pair(null, new Pair(atom(k), NIL)));
+  ps.forEach((p, k) => (p.car = ps[(k + 1) % n]));
+  return ps[0] as Pair;
+}
+
+test("equal compares car-cycles of different periods by their unfoldings", (t) => {
+  t.true(equal(carCycle(2), carCycle(3)));
+  t.true(equal(carCycle(5), carCycle(7)));
+  t.true(equal(carCycle(4, (k) => k % 2), carCycle(6, (k) => k % 2)));
+  t.false(equal(carCycle(2, (k) => k % 2), carCycle(3, (k) => k % 3)));
+  t.false(equal(carCycle(4, (k) => (k === 3 ? 1 : 0)), carCycle(5, () => 0)));
+});
+
 test("equal stays fast on heavily shared acyclic data (a DAG with 2^60 paths)", (t) => {
   let a: any = NIL;
   let b: any = NIL;
