@@ -30,15 +30,13 @@ function cxr(path: string): ProcSpec {
   const name = `c${path}r`;
   const ops: boolean[] = []; // true = car, in application order
   for (let i = path.length - 1; i >= 0; i--) ops.push(path[i] === "a");
-  const desc = path
-    .split("")
-    .map((c) => (c === "a" ? "car" : "cdr"))
-    .join(" of the ");
+  const parts = path.split("").map((c) => (c === "a" ? "car" : "cdr"));
+  const desc = `The ${parts.join(" of the ")} of pair: ${parts.map((p) => `(${p} `).join("")}pair${")".repeat(parts.length)}.`;
   return {
     name,
     params: ["pair"],
     types: [T.pair],
-    doc: `The ${desc} of pair.`,
+    doc: desc,
     impl(x: any) {
       let v = x;
       for (let i = 0; i < ops.length; i++) {

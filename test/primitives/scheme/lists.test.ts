@@ -19,7 +19,8 @@ import {
 } from "../../../interpreter/api.js";
 import { listPrimitives } from "../../../primitives/scheme/lists.js";
 
-const ctx: Ctx = { symbols: new SymbolTable(), files: null, process: null };
+// These primitives use only the symbol table of their context.
+const ctx = { symbols: new SymbolTable(), files: null, process: null } as unknown as Ctx;
 const sym = (s: string) => ctx.symbols.intern(s);
 
 /** Calls a table entry as the registration layer does: count, types, optionals padded, rest as one array. */

@@ -16,7 +16,8 @@ import {
 } from "../../../interpreter/api.js";
 import { vectorPrimitives } from "../../../primitives/scheme/vectors.js";
 
-const ctx: Ctx = { symbols: new SymbolTable(), files: null, process: null };
+// These primitives use only the symbol table of their context.
+const ctx = { symbols: new SymbolTable(), files: null, process: null } as unknown as Ctx;
 
 /** Calls a table entry as the registration layer does: count, types, optionals padded, rest as one array. */
 function call(name: string, ...args: any[]): any {
