@@ -89,9 +89,23 @@ export function foldIdentifier(s: string): string {
   return s.toLowerCase().toUpperCase().toLowerCase().replace(/ς/g, "σ");
 }
 
-/** Stands for a datum label referenced inside its own datum, patched when the datum is complete. */
+/**
+ * Stands for a datum label referenced inside its own datum. Each slot it is
+ * stored in (a pair's car or cdr, a vector index) is recorded, and those slots
+ * are filled when the labelled datum is complete: no walk over the datum.
+ */
 class LabelPlaceholder {
-  constructor(readonly key: string) {}
+  readonly key: string;
+  readonly objs: any[] = [];
+  readonly slots: (string | number)[] = [];
+  constructor(key: string) {
+    this.key = key;
+  }
+  /** Records that obj[slot] holds this placeholder. */
+  storedIn(obj: any, slot: string | number): void {
+    this.objs.push(obj);
+    this.slots.push(slot);
+  }
 }
 
 const PENDING = Symbol("pending label");
@@ -298,15 +312,8 @@ export class Reader {
         case "label-ref": {
           this.checkDatumStart(stack, start, img, kind);
           const key = labelKey(img);
-          const v = this.labels?.get(key);
-          if (v === undefined) this.fail(`reference to undefined datum label #${key}#`, start, end);
-          if (v === PENDING) {
-            // Inside its own datum: a placeholder, replaced when the datum is complete.
-            const phs = (this.placeholders ??= new Map());
-            let ph = phs.get(key);
-            if (ph === undefined) phs.set(key, (ph = new LabelPlaceholder(key)));
-            value = ph;
-          } else value = v;
+          value = this.labelValue(key);
+          if (value === undefined) this.fail(`reference to undefined datum label #${key}#`, start, end);
           break;
         }
         case "atom": {
@@ -368,14 +375,18 @@ export class Reader {
             if (f.tail === null) f.head = p;
             else f.tail.cdr = p;
             f.tail = p;
+            if (value instanceof LabelPlaceholder) value.storedIn(p, "car");
           } else {
             (f.tail as Pair).cdr = value;
             f.dot = 2;
+            if (value instanceof LabelPlaceholder) value.storedIn(f.tail, "cdr");
           }
           break;
         }
         if (f.kind === "vector") {
-          (f.items as any[]).push(value);
+          const items = f.items as any[];
+          if (value instanceof LabelPlaceholder) value.storedIn(items, items.length);
+          items.push(value);
           break;
         }
         if (f.kind === "bytevector") {
@@ -387,20 +398,56 @@ export class Reader {
         stack.pop();
         if (f.kind === "comment") break; // the datum is dropped
         if (f.kind === "prefix") {
-          const p = new Pair(f.sym, new Pair(value, NIL));
+          const inner = new Pair(value, NIL);
+          if (value instanceof LabelPlaceholder) value.storedIn(inner, "car");
+          const p = new Pair(f.sym, inner);
           if (f.loc !== undefined) locs.set(p, f.loc);
           value = p;
           continue;
         }
         // A label: its datum is now known.
-        const ph = this.placeholders?.get(f.key);
+        const phs = this.pendingPlaceholders();
+        const ph = phs?.get(f.key);
         if (ph !== undefined && value === ph) this.fail(`datum label #${f.key}= refers only to itself`, f.start, end);
         (this.labels as Map<string, any>).set(f.key, value);
         if (ph !== undefined) {
-          patchPlaceholder(value, ph);
-          (this.placeholders as Map<string, LabelPlaceholder>).delete(f.key);
+          // Fill every slot that referred to the label. When the datum is itself a
+          // reference to a label still pending (`#1=#0#` inside #0's datum), the
+          // slots now wait for that label instead.
+          for (let i = 0; i < ph.objs.length; i++) {
+            const obj = ph.objs[i];
+            const slot = ph.slots[i] as string | number;
+            obj[slot] = value;
+            if (value instanceof LabelPlaceholder) value.storedIn(obj, slot);
+          }
+          phs?.delete(f.key);
         }
       }
+    }
+  }
+
+  /** Placeholders of labels referenced while pending (a method, so TS does not narrow the field to null). */
+  private pendingPlaceholders(): Map<string, LabelPlaceholder> | null {
+    return this.placeholders;
+  }
+
+  /**
+   * The datum label `key` stands for: its datum when complete, a placeholder
+   * while it is pending (a reference inside its own datum), undefined when not
+   * defined. A label whose datum was a reference to another label follows it.
+   */
+  private labelValue(key: string): any {
+    let v = this.labels?.get(key);
+    for (;;) {
+      if (v === PENDING) {
+        const phs = (this.placeholders ??= new Map());
+        let ph = phs.get(key);
+        if (ph === undefined) phs.set(key, (ph = new LabelPlaceholder(key)));
+        return ph;
+      }
+      if (!(v instanceof LabelPlaceholder)) return v;
+      key = v.key;
+      v = this.labels?.get(key);
     }
   }
 
@@ -675,29 +722,6 @@ function prefixName(open: string): string {
 /** Text for a message, cut to a readable length. */
 function clip(s: string): string {
   return s.length > 40 ? s.slice(0, 37) + "..." : s;
-}
-
-/** Replaces `ph` by `value` everywhere inside `value` (pairs and vectors, any depth, cycles allowed). */
-function patchPlaceholder(value: any, ph: LabelPlaceholder): void {
-  const seen = new Set<object>();
-  const todo: any[] = [value];
-  while (todo.length > 0) {
-    const x = todo.pop();
-    if (seen.has(x)) continue;
-    seen.add(x);
-    if (x instanceof Pair) {
-      if (x.car === ph) x.car = value;
-      else if (x.car instanceof Pair || Array.isArray(x.car)) todo.push(x.car);
-      if (x.cdr === ph) x.cdr = value;
-      else if (x.cdr instanceof Pair || Array.isArray(x.cdr)) todo.push(x.cdr);
-    } else if (Array.isArray(x)) {
-      for (let i = 0; i < x.length; i++) {
-        const e = x[i];
-        if (e === ph) x[i] = value;
-        else if (e instanceof Pair || Array.isArray(e)) todo.push(e);
-      }
-    }
-  }
 }
 
 function assertNever(x: never): never {
