@@ -5,3 +5,16 @@ export * from "./procspec.js";
 export * from "./ctx.js";
 export { writeToString, writeShort, type WriteMode } from "./printer/printer.js";
 export { Reader, locationOf, type ReadOptions } from "./reader/reader.js";
+export {
+  Interpreter,
+  EvalError,
+  Environment,
+  formatRaised,
+  backtraceOf,
+  BASE_FEATURES,
+  type InterpreterOptions,
+  type EvalOptions,
+} from "./interpreter.js";
+export type { Limits, Outcome } from "./machine/runtime.js";
+export type { LibraryLoader, Library } from "./expander/library.js";
+export { TAIL } from "./machine/runtime.js";

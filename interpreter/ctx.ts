@@ -5,6 +5,7 @@
 // clear `host` error where a primitive needs one.
 
 import type { SymbolTable } from "./values/symbol.js";
+import type { Port } from "./values/port.js";
 
 /** Access to files, granted by the embedder (the CLI grants the real file system or the guard). */
 export interface FileAccess {
@@ -40,4 +41,8 @@ export interface Ctx {
   /** Null when the embedder granted no file access. */
   readonly files: FileAccess | null;
   readonly process: ProcessAccess | null;
+  /** The current ports (the values of the current-…-port parameters in the running dynamic environment). */
+  currentInputPort(): Port;
+  currentOutputPort(): Port;
+  currentErrorPort(): Port;
 }

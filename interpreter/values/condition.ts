@@ -36,6 +36,10 @@ export class Condition {
   code: string | undefined;
   /** For conditions wrapping an arbitrary raised object that was not handled. */
   payload: any;
+  /** The continuation of the raise point (machine-internal; the backtrace is computed from it on demand). */
+  frames: unknown;
+  /** Recent tail calls at the raise point (machine-internal). */
+  tailRing: unknown;
 
   constructor(kind: ErrorKind, message: string, irritants: readonly any[] = [], who?: string) {
     this.kind = kind;
@@ -46,5 +50,7 @@ export class Condition {
     this.backtrace = undefined;
     this.code = undefined;
     this.payload = undefined;
+    this.frames = undefined;
+    this.tailRing = undefined;
   }
 }

@@ -13,3 +13,4 @@ export * from "./numbers/arith.js";
 export * from "./numbers/parse.js";
 export * from "./numbers/format.js";
 export * from "./equal.js";
+export * from "./port.js";

@@ -1,0 +1,153 @@
+// Composition root for Node: an Interpreter with the standard procedures, the stdlib and Node's services.
+//
+// Everything host-specific the interpreter needs is handed in here: the library
+// loader (stdlib/ first, then the -I directories and $NODWYN_PATH), file access
+// (the real file system, or a guarded one), process access and the console.
+
+import { readFileSync, writeFileSync, appendFileSync, existsSync, unlinkSync, statSync, readSync } from "node:fs";
+import { dirname, join, resolve, isAbsolute } from "node:path";
+import { fileURLToPath } from "node:url";
+import { arch, platform, endianness } from "node:os";
+import {
+  Interpreter,
+  FileAccessError,
+  type InterpreterOptions,
+  type LibraryLoader,
+  type FileAccess,
+  type ProcessAccess,
+  type ProcSpec,
+  type PortSink,
+  type PortSource,
+} from "../../interpreter/api.js";
+import { schemePrimitives } from "../../primitives/index.js";
+
+/** The stdlib/ folder of this installation. */
+export const STDLIB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../stdlib");
+
+/** Finds .sld libraries and stdlib files on a search path. */
+export class DirectoryLoader implements LibraryLoader {
+  readonly paths: string[];
+  constructor(paths: readonly string[]) {
+    this.paths = paths.map((p) => resolve(p));
+  }
+  findFile(rel: string): { path: string; text: string } | null {
+    for (const dir of this.paths) {
+      const path = join(dir, rel);
+      if (existsSync(path) && statSync(path).isFile()) return { path, text: readFileSync(path, "utf8") };
+    }
+    return null;
+  }
+  findLibrary(parts: string[]): { path: string; text: string } | null {
+    return this.findFile(parts.join("/") + ".sld");
+  }
+  readInclude(path: string, fromFile: string | undefined): { path: string; text: string } {
+    const full = isAbsolute(path) ? path : resolve(fromFile ? dirname(fromFile) : process.cwd(), path);
+    return { path: full, text: readFileSync(full, "utf8") };
+  }
+}
+
+function fsError(e: any, path: string): FileAccessError {
+  return new FileAccessError(e?.code ?? "EIO", path, e?.message ?? String(e));
+}
+
+/** Plain access to the real file system (a person's own program under `nodwyn run`). */
+export const nodeFileAccess: FileAccess = {
+  readFile(path) {
+    try {
+      return readFileSync(path);
+    } catch (e) {
+      throw fsError(e, path);
+    }
+  },
+  writeFile(path, data, append) {
+    try {
+      if (append) appendFileSync(path, data);
+      else writeFileSync(path, data);
+    } catch (e) {
+      throw fsError(e, path);
+    }
+  },
+  exists(path) {
+    return existsSync(path);
+  },
+  deleteFile(path) {
+    try {
+      unlinkSync(path);
+    } catch (e) {
+      throw fsError(e, path);
+    }
+  },
+};
+
+/** Process access: the command line given, the real environment, and exit. */
+export function nodeProcessAccess(commandLine: string[]): ProcessAccess {
+  return {
+    commandLine: () => commandLine,
+    getEnv: (name) => process.env[name],
+    allEnv: () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
+    exit: (code) => process.exit(code),
+  };
+}
+
+/** The console as port sinks and source. */
+export const consoleSinks: { stdout: PortSink; stderr: PortSink; stdin: PortSource } = {
+  stdout: { write: (c) => void process.stdout.write(c) },
+  stderr: { write: (c) => void process.stderr.write(c) },
+  stdin: {
+    read() {
+      const buf = Buffer.alloc(65536);
+      try {
+        const n = readSyncStdin(buf);
+        return n === 0 ? null : buf.subarray(0, n).toString("utf8");
+      } catch {
+        return null;
+      }
+    },
+  },
+};
+
+/** Blocking read of standard input (the REPL and `read` from the console read synchronously). */
+function readSyncStdin(buf: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(0, buf);
+    } catch (e: any) {
+      if (e?.code === "EAGAIN") continue;
+      if (e?.code === "EOF") return 0;
+      throw e;
+    }
+  }
+}
+
+/** Platform features for cond-expand. */
+export function platformFeatures(): string[] {
+  const out = ["posix"];
+  const p = platform();
+  if (p === "linux") out.push("unix", "linux");
+  else if (p === "darwin") out.push("unix", "darwin");
+  else if (p === "win32") out.push("windows");
+  const a = arch();
+  if (a === "x64") out.push("x86-64");
+  else if (a === "arm64") out.push("aarch64");
+  out.push(endianness() === "LE" ? "little-endian" : "big-endian");
+  return out;
+}
+
+export interface NodeInterpreterOptions extends Omit<InterpreterOptions, "libraries"> {
+  /** Library directories searched after stdlib/ (the CLI's -I and $NODWYN_PATH). */
+  libraryPaths?: readonly string[];
+  /** Procedures beyond the standard ones. */
+  extraPrimitives?: readonly ProcSpec[];
+}
+
+/** An interpreter with R7RS, the stdlib and (by default) no file or process access. */
+export function createNodeInterpreter(o: NodeInterpreterOptions = {}): Interpreter {
+  const env = process.env.NODWYN_PATH ? process.env.NODWYN_PATH.split(":").filter(Boolean) : [];
+  const loader = new DirectoryLoader([STDLIB_DIR, ...(o.libraryPaths ?? []), ...env]);
+  return new Interpreter({
+    ...o,
+    primitives: [...schemePrimitives, ...(o.primitives ?? []), ...(o.extraPrimitives ?? [])],
+    libraries: loader,
+    features: [...platformFeatures(), ...(o.features ?? [])],
+  });
+}

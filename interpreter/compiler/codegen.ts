@@ -1,0 +1,779 @@
+// Core IR → JavaScript: one JS function per lambda, and resume functions on demand.
+//
+// Shape of a compiled lambda (see docs/architecture.md, "The machine"):
+//
+//   function L3(v1, v2) {
+//     var site = 0, f_, t1, v9;  var env = this.env;
+//     try {
+//       for (;;) {                                   // only when it calls itself in tail position
+//         if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [v1, v2]); }
+//         ... body: non-tail calls set `site`, count R.depth and bounce TAIL;
+//             tail calls `return R.tc2(f, a, b)`; self tail calls reassign and `continue` ...
+//       }
+//     } catch (e) { throw R.unwind(e, this, I3, site, [v1, v2, t1, v9]); }
+//   }
+//
+// The catch is how a continuation gets this activation: `site` says which call
+// it was in, the array holds every variable. The resume function for a site is
+// generated from the same IR in "resume mode": it restores the variables and
+// runs exactly what follows that call (children evaluated before the call are
+// skipped — their values are in the restored variables). Temp names and site
+// ids are fixed by the first (fast) generation and reused by every resume
+// generation, so frames recorded by either kind of function agree.
+
+import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, If, Seq, LSet, GSet, CaseLambda } from "./ir.js";
+import { analyze } from "./analyze.js";
+import { INLINE, type InlineOp } from "./inline.js";
+import type { SourceLoc } from "../values/loc.js";
+import { Procedure, type Entries } from "../values/procedure.js";
+import { NIL } from "../values/pair.js";
+import { UNSPECIFIED } from "../values/misc.js";
+import { HELPERS, HELPER_NAMES } from "../machine/helpers.js";
+import { lambdaEntries } from "../machine/entries.js";
+import type { LambdaInfo, ResumeFn } from "../machine/frames.js";
+import type { Runtime } from "../machine/runtime.js";
+import { Unbound, arityError } from "../machine/runtime.js";
+
+type Dest =
+  | { readonly k: "ret" }
+  | { readonly k: "eff" }
+  | { readonly k: "var"; readonly name: string; readonly mode: "plain" | "newbox" | "setbox" };
+
+const RET: Dest = { k: "ret" };
+const EFF: Dest = { k: "eff" };
+const toVar = (name: string): Dest => ({ k: "var", name, mode: "plain" });
+
+/** Resume mode: generate only what follows site `site`; `path` holds the nodes from the body down to it. */
+interface ResumeCtx {
+  readonly site: number;
+  readonly path: ReadonlySet<Node>;
+}
+
+/** What the fast generation fixed for a lambda, reused by its resume generations. */
+interface FnLayout {
+  /** Every JS variable saved in a frame, in `vals` order. */
+  readonly saved: string[];
+  readonly temps: Map<Node, string>;
+  /** Site id → location (sites of calls and of inlined operations that may fail). */
+  readonly siteLocs: (SourceLoc | undefined)[];
+  /** Site id → the node whose completion it marks (resumable sites only). */
+  readonly siteNodes: (Node | undefined)[];
+  readonly loops: boolean;
+}
+
+/** A compiled lambda as the machine sees it: name, locations, resume functions. */
+export class CompiledLambda implements LambdaInfo {
+  readonly name: string;
+  readonly loc: SourceLoc | undefined;
+  layout!: FnLayout;
+  private readonly resumers: (ResumeFn | undefined)[] = [];
+  constructor(
+    readonly node: Lambda,
+    readonly unit: Unit,
+  ) {
+    this.name = node.name;
+    this.loc = node.loc;
+  }
+  siteLoc(site: number): SourceLoc | undefined {
+    return this.layout.siteLocs[site];
+  }
+  resumer(site: number): ResumeFn {
+    let r = this.resumers[site];
+    if (r === undefined) this.resumers[site] = r = this.unit.makeResumer(this, site);
+    return r;
+  }
+}
+
+/** Options of one compilation. */
+export interface CompileOptions {
+  /** Print the generated JS to this function (the disassembler switch). */
+  trace?: (js: string) => void;
+}
+
+/** A compiled unit: its pools, its lambdas, and the generated code. */
+export class Unit {
+  readonly K: any[] = [];
+  readonly C: GlobalCell[] = [];
+  readonly I: CompiledLambda[] = [];
+  codes: ((...a: any[]) => any)[] = [];
+  entries: Entries[] = [];
+  private readonly kIndex = new Map<any, number>();
+  private readonly cIndex = new Map<GlobalCell, number>();
+  constructor(
+    readonly rt: Runtime,
+    readonly opts: CompileOptions,
+  ) {}
+
+  konst(v: any): string {
+    let i = this.kIndex.get(v);
+    if (i === undefined) {
+      i = this.K.length;
+      this.K.push(v);
+      this.kIndex.set(v, i);
+    }
+    return `K${i}`;
+  }
+  cell(c: GlobalCell): string {
+    let i = this.cIndex.get(c);
+    if (i === undefined) {
+      i = this.C.length;
+      this.C.push(c);
+      this.cIndex.set(c, i);
+    }
+    return `C${i}`;
+  }
+
+  private prelude(withCodes: boolean): string {
+    const out = [`"use strict";`, `const {${HELPER_NAMES.join(", ")}} = H;`];
+    if (this.K.length) out.push(`const ${this.K.map((_, i) => `K${i} = U.K[${i}]`).join(", ")};`);
+    if (this.C.length) out.push(`const ${this.C.map((_, i) => `C${i} = U.C[${i}]`).join(", ")};`);
+    out.push(`const ${this.I.map((_, i) => `I${i} = U.I[${i}]`).join(", ")};`);
+    if (withCodes) {
+      out.push(`const ${this.I.map((_, i) => `L${i} = U.codes[${i}]`).join(", ")};`);
+      out.push(`const ${this.I.map((_, i) => `EN${i} = U.entries[${i}]`).join(", ")};`);
+    }
+    return out.join("\n");
+  }
+
+  /** Generates, evaluates and links the code of every lambda; returns the unit's top-level thunk. */
+  build(top: Lambda): Procedure {
+    const { lambdas } = analyze(top);
+    markSelf(top);
+    for (const l of lambdas) this.I.push(new CompiledLambda(l, this));
+    const fns = this.I.map((cl) => new FnGen(this, cl, null).generate());
+    const src = [
+      this.prelude(false),
+      `let ${this.I.map((_, i) => `EN${i}`).join(", ")};`,
+      ...fns,
+      `return { codes: [${this.I.map((_, i) => `L${i}`).join(", ")}], init(en) { ${this.I.map((_, i) => `EN${i} = en[${i}];`).join(" ")} } };`,
+    ].join("\n");
+    this.opts.trace?.(src);
+    const made = new Function("R", "H", "U", src)(this.rt, HELPERS, this) as {
+      codes: ((...a: any[]) => any)[];
+      init(en: Entries[]): void;
+    };
+    this.codes = made.codes;
+    this.entries = this.I.map((cl, i) => lambdaEntries(made.codes[i] as any, cl.node.params.length, cl.node.rest !== null));
+    made.init(this.entries);
+    return new Procedure(this.entries[0] as Entries, [], {
+      name: top.name,
+      minArgs: 0,
+      maxArgs: 0,
+      kind: "lambda",
+      ...(top.loc ? { loc: top.loc } : {}),
+    });
+  }
+
+  /** Generates the resume function of `cl` for `site`. */
+  makeResumer(cl: CompiledLambda, site: number): ResumeFn {
+    const node = cl.layout.siteNodes[site];
+    if (node === undefined) throw new Error(`no resumable site ${site} in ${cl.name}`);
+    const path = pathTo(cl.node.body, node);
+    const body = new FnGen(this, cl, { site, path }).generate();
+    const src = `${this.prelude(true)}\nreturn ${body};`;
+    this.opts.trace?.(src);
+    return new Function("R", "H", "U", src)(this.rt, HELPERS, this) as ResumeFn;
+  }
+}
+
+/** Records on each lambda how it may refer to itself (for self tail calls as loops). */
+function markSelf(n: Node): void {
+  const visit = (x: Node): void => {
+    switch (x.t) {
+      case "letrec":
+        x.vars.forEach((v, i) => {
+          const init = x.inits[i] as Node;
+          if (init.t === "lambda" && !v.assigned) (init as any).selfVar = v;
+        });
+        x.inits.forEach(visit);
+        return visit(x.body);
+      case "gset":
+        if (x.e.t === "lambda") (x.e as any).selfCell = x.cell;
+        return visit(x.e);
+      case "lset":
+        return visit(x.e);
+      case "if":
+        visit(x.c);
+        visit(x.a);
+        return visit(x.b);
+      case "seq":
+        return x.es.forEach(visit);
+      case "lambda":
+        return visit(x.body);
+      case "case-lambda":
+        return x.clauses.forEach(visit);
+      case "call":
+        visit(x.f);
+        return x.args.forEach(visit);
+      case "let":
+        x.inits.forEach(visit);
+        return visit(x.body);
+      case "cwv":
+        visit(x.producer);
+        return visit(x.consumer);
+      default:
+        return;
+    }
+  };
+  visit(n);
+}
+
+/** The nodes on the way from `root` down to `target` (not entering nested lambdas). */
+function pathTo(root: Node, target: Node): Set<Node> {
+  const path: Node[] = [];
+  const found = (x: Node): boolean => {
+    path.push(x);
+    if (x === target) return true;
+    for (const c of children(x)) if (found(c)) return true;
+    path.pop();
+    return false;
+  };
+  if (!found(root)) throw new Error("resume site not found in its lambda");
+  return new Set(path);
+}
+
+function children(x: Node): Node[] {
+  switch (x.t) {
+    case "lset":
+    case "gset":
+      return [x.e];
+    case "if":
+      return [x.c, x.a, x.b];
+    case "seq":
+      return x.es;
+    case "call":
+      return [x.f, ...x.args];
+    case "let":
+    case "letrec":
+      return [...x.inits, x.body];
+    case "cwv":
+      return [x.producer, x.consumer];
+    default:
+      return [];
+  }
+}
+
+function inlineOp(n: Call): InlineOp | null {
+  if (n.f.t !== "gref") return null;
+  const prim = n.f.cell.prim;
+  if (prim === null) return null;
+  const op = INLINE[prim];
+  return op !== undefined && op.arity.includes(n.args.length) ? op : null;
+}
+
+/** JS source of a fixnum, boolean or other immediate constant, or null. */
+function immediate(v: any): string | null {
+  if (typeof v === "number") return v < 0 ? `(${v})` : `${v}`;
+  if (v === true) return "true";
+  if (v === false) return "false";
+  if (v === NIL) return "NIL";
+  if (v === UNSPECIFIED) return "UNSP";
+  return null;
+}
+
+/** Generates one lambda (fast mode) or one of its resume functions. */
+class FnGen {
+  private readonly out: string[] = [];
+  private readonly lambda: Lambda;
+  private readonly layout: FnLayout;
+  private readonly simpleMemo = new Map<Node, boolean>();
+  private readonly freeIndex = new Map<Var, number>();
+  private loops = false;
+
+  constructor(
+    private readonly unit: Unit,
+    cl: CompiledLambda,
+    private readonly rs: ResumeCtx | null,
+  ) {
+    this.lambda = cl.node;
+    (this.lambda.free ?? []).forEach((v, i) => this.freeIndex.set(v, i));
+    if (rs === null) {
+      const saved: string[] = [];
+      for (const p of this.lambda.params) saved.push(this.paramName(p));
+      if (this.lambda.rest) saved.push(this.paramName(this.lambda.rest));
+      for (const p of this.allParams()) if (p.boxed) saved.push(this.varName(p));
+      cl.layout = { saved, temps: new Map(), siteLocs: [undefined], siteNodes: [undefined], loops: false };
+    }
+    this.layout = cl.layout;
+  }
+
+  private allParams(): Var[] {
+    return this.lambda.rest ? [...this.lambda.params, this.lambda.rest] : this.lambda.params;
+  }
+  /** The JS name holding a parameter's incoming value. */
+  private paramName(v: Var): string {
+    return v.boxed ? `a${v.id}` : `v${v.id}`;
+  }
+  private varName(v: Var): string {
+    return `v${v.id}`;
+  }
+  private emit(s: string): void {
+    this.out.push(s);
+  }
+  private declare(name: string): string {
+    if (this.rs === null && !this.layout.saved.includes(name)) this.layout.saved.push(name);
+    return name;
+  }
+  private temp(n: Node): string {
+    let t = this.layout.temps.get(n);
+    if (t === undefined) {
+      if (this.rs !== null) throw new Error("resume generation met a node the fast generation never saw");
+      t = `t${this.layout.temps.size + 1}`;
+      this.layout.temps.set(n, t);
+      this.declare(t);
+    }
+    return t;
+  }
+  private newSite(node: Node | undefined, loc: SourceLoc | undefined): number {
+    this.layout.siteLocs.push(loc);
+    this.layout.siteNodes.push(node);
+    return this.layout.siteLocs.length - 1;
+  }
+
+  generate(): string {
+    const l = this.lambda;
+    const id = l.id as number;
+    const rs = this.rs;
+    const body: string[] = [];
+    const saveOut = this.out.splice(0);
+    this.genStmt(l.body, RET, rs);
+    body.push(...this.out.splice(0));
+    this.out.push(...saveOut);
+    if (rs === null) (this.layout as { loops: boolean }).loops = this.loops;
+    const saved = this.layout.saved;
+    const params = rs === null ? [...l.params, ...(l.rest ? [l.rest] : [])].map((p) => this.paramName(p)) : ["frame", "$v"];
+    const decls = saved.filter((n) => !(rs === null && params.includes(n)));
+    const lines: string[] = [];
+    lines.push(rs === null ? `function L${id}(${params.join(", ")}) {` : `function (${params.join(", ")}) {`);
+    lines.push(`var site = 0, f_${decls.length ? ", " + decls.join(", ") : ""};`);
+    if ((l.free ?? []).length) lines.push(`var env = this.env;`);
+    if (rs !== null) lines.push(`var $s = frame.vals; ${saved.map((n, i) => `${n} = $s[${i}];`).join(" ")}`);
+    lines.push("try {");
+    const boxParams = this.allParams()
+      .filter((p) => p.boxed)
+      .map((p) => `${this.varName(p)} = new Box(${this.paramName(p)});`)
+      .join(" ");
+    const rawParams = this.allParams()
+      .map((p) => this.paramName(p))
+      .join(", ");
+    const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [${rawParams}]); }`;
+    if (rs === null) {
+      if (this.loops) lines.push("for (;;) {");
+      lines.push(poll);
+      if (boxParams) lines.push(boxParams);
+      lines.push(...body);
+      if (this.loops) lines.push("}");
+    } else lines.push(...body);
+    lines.push(`} catch (e) { throw R.unwind(e, this, I${id}, site, [${saved.join(", ")}]); }`);
+    lines.push("}");
+    return lines.join("\n");
+  }
+
+  // ---- expressions -------------------------------------------------------------------
+
+  private isSimple(n: Node): boolean {
+    let r = this.simpleMemo.get(n);
+    if (r !== undefined) return r;
+    switch (n.t) {
+      case "const":
+      case "lref":
+      case "gref":
+      case "lambda":
+      case "case-lambda":
+        r = true;
+        break;
+      case "lset":
+      case "gset":
+        r = this.isSimple(n.e);
+        break;
+      case "if":
+        r = this.isSimple(n.c) && this.isSimple(n.a) && this.isSimple(n.b);
+        break;
+      case "seq":
+        r = n.es.every((e) => this.isSimple(e));
+        break;
+      case "call":
+        r = inlineOp(n) !== null && n.args.every((a) => this.isSimple(a));
+        break;
+      default:
+        r = false;
+    }
+    this.simpleMemo.set(n, r);
+    return r;
+  }
+
+  /** Reference to a variable's storage (the Box itself for boxed variables). */
+  private storage(v: Var): string {
+    if (v.owner === this.lambda) return this.varName(v);
+    const i = this.freeIndex.get(v);
+    if (i === undefined) throw new Error(`variable ${v.name} is not free in ${this.lambda.name}`);
+    return `env[${i}]`;
+  }
+  private varValue(v: Var): string {
+    const s = v.boxed ? `${this.storage(v)}.v` : this.storage(v);
+    return v.uninitCheck ? `chk(${s}, ${JSON.stringify(v.name)})` : s;
+  }
+
+  /** JS expression of a simple node. */
+  private expr(n: Node): string {
+    switch (n.t) {
+      case "const":
+        return immediate(n.v) ?? this.unit.konst(n.v);
+      case "lref":
+        return this.varValue(n.v);
+      case "gref": {
+        const c = this.unit.cell(n.cell);
+        return n.cell.constant || !(n.cell.v instanceof Unbound) ? `${c}.v` : `gv(${c})`;
+      }
+      case "lset": {
+        const v = n.v;
+        return v.boxed ? `(${this.storage(v)}.v = ${this.expr(n.e)}, UNSP)` : `(${this.storage(v)} = ${this.expr(n.e)}, UNSP)`;
+      }
+      case "gset": {
+        const c = this.unit.cell(n.cell);
+        return n.define ? `(${c}.v = ${this.expr(n.e)}, UNSP)` : `gset(${c}, ${this.expr(n.e)})`;
+      }
+      case "if":
+        return `(${this.test(n.c)} ? ${this.expr(n.a)} : ${this.expr(n.b)})`;
+      case "seq":
+        return `(${n.es.map((e) => this.expr(e)).join(", ")})`;
+      case "lambda":
+        return this.closure(n);
+      case "case-lambda":
+        return this.caseLambda(n);
+      case "call": {
+        const op = inlineOp(n) as InlineOp;
+        const e = op.gen(n.args.map((a) => this.expr(a)));
+        if (!op.fails) return e;
+        const s = this.rs === null ? this.failSite(n) : (n as any).failSite;
+        return `(site = ${s}, ${e})`;
+      }
+      default:
+        throw new Error(`not a simple node: ${n.t}`);
+    }
+  }
+
+  private failSite(n: Call): number {
+    const s = this.newSite(undefined, n.loc);
+    (n as any).failSite = s;
+    return s;
+  }
+
+  /** A JS boolean expression: is the simple node's value true (not #f)? */
+  private test(n: Node): string {
+    if (n.t === "call") {
+      const op = inlineOp(n);
+      if (op?.bool) return this.expr(n);
+    }
+    if (n.t === "const") return n.v === false ? "false" : "true";
+    return `${this.expr(n)} !== false`;
+  }
+
+  private closure(l: Lambda): string {
+    const id = l.id as number;
+    const env = (l.free ?? []).map((v) => this.storage(v)).join(", ");
+    return `new P(EN${id}, [${env}], I${id})`;
+  }
+
+  private caseLambda(n: CaseLambda): string {
+    return `R.caseLambda([${n.clauses.map((c) => this.closure(c)).join(", ")}], ${JSON.stringify(n.name)})`;
+  }
+
+  private hasEffect(n: Node): boolean {
+    return !(n.t === "const" || n.t === "lref" || n.t === "gref" || n.t === "lambda" || n.t === "case-lambda");
+  }
+
+  private deliver(e: string, dest: Dest, effectful = true): void {
+    switch (dest.k) {
+      case "ret":
+        this.emit(`return ${e};`);
+        return;
+      case "eff":
+        if (effectful) this.emit(`${e};`);
+        return;
+      case "var":
+        if (dest.mode === "plain" && dest.name === e) return;
+        if (dest.mode === "newbox") this.emit(`${dest.name} = new Box(${e});`);
+        else if (dest.mode === "setbox") this.emit(`${dest.name}.v = ${e};`);
+        else this.emit(`${dest.name} = ${e};`);
+    }
+  }
+
+  // ---- statements -----------------------------------------------------------------------------
+
+  private genStmt(n: Node, dest: Dest, rs: ResumeCtx | null): void {
+    if (rs !== null && !rs.path.has(n)) rs = null;
+    if (rs === null && this.isSimple(n)) {
+      if (dest.k === "eff" && n.t === "if") {
+        this.emit(`if (${this.test(n.c)}) {`);
+        this.genStmt(n.a, EFF, null);
+        this.emit("} else {");
+        this.genStmt(n.b, EFF, null);
+        this.emit("}");
+        return;
+      }
+      this.deliver(this.expr(n), dest, this.hasEffect(n));
+      return;
+    }
+    switch (n.t) {
+      case "if":
+        return this.genIf(n, dest, rs);
+      case "seq":
+        return this.genSeq(n, dest, rs);
+      case "lset":
+      case "gset":
+        return this.genSet(n, dest, rs);
+      case "call":
+        return this.genCall(n, dest, rs);
+      case "let":
+        return this.genLet(n, dest, rs);
+      case "letrec":
+        return this.genLetrec(n, dest, rs);
+      case "cwv":
+        return this.genCwv(n, dest, rs);
+      default:
+        throw new Error(`unexpected complex node ${n.t}`);
+    }
+  }
+
+  /** A simple node that records a failure site (an inlined operation that may raise). */
+  private mayFail(n: Node): boolean {
+    switch (n.t) {
+      case "call": {
+        const op = inlineOp(n);
+        return (op !== null && op.fails) || n.args.some((a) => this.mayFail(a));
+      }
+      case "if":
+        return this.mayFail(n.c) || this.mayFail(n.a) || this.mayFail(n.b);
+      case "seq":
+        return n.es.some((e) => this.mayFail(e));
+      case "lset":
+      case "gset":
+        return n.t === "gset" ? !n.define || this.mayFail(n.e) : this.mayFail(n.e);
+      default:
+        return false;
+    }
+  }
+
+  /** Evaluates `n` into a temp (or returns its expression when simple). */
+  private operand(n: Node, rs: ResumeCtx | null, skip: boolean, force = false): string {
+    if (!force && this.isSimple(n) && (rs === null || !rs.path.has(n))) return this.expr(n);
+    const t = this.temp(n);
+    if (!skip) this.genStmt(n, toVar(t), rs);
+    return t;
+  }
+
+  private genIf(n: If, dest: Dest, rs: ResumeCtx | null): void {
+    if (rs !== null && rs.path.has(n.a)) return this.genStmt(n.a, dest, rs);
+    if (rs !== null && rs.path.has(n.b)) return this.genStmt(n.b, dest, rs);
+    let test: string;
+    if (this.isSimple(n.c)) test = this.test(n.c);
+    else {
+      const t = this.temp(n.c);
+      this.genStmt(n.c, toVar(t), rs);
+      test = `${t} !== false`;
+    }
+    this.emit(`if (${test}) {`);
+    this.genStmt(n.a, dest, null);
+    this.emit("} else {");
+    this.genStmt(n.b, dest, null);
+    this.emit("}");
+  }
+
+  private genSeq(n: Seq, dest: Dest, rs: ResumeCtx | null): void {
+    let i = 0;
+    if (rs !== null) {
+      i = n.es.findIndex((e) => rs.path.has(e));
+    }
+    for (; i < n.es.length; i++) {
+      const e = n.es[i] as Node;
+      this.genStmt(e, i === n.es.length - 1 ? dest : EFF, rs !== null && rs.path.has(e) ? rs : null);
+    }
+  }
+
+  private genSet(n: LSet | GSet, dest: Dest, rs: ResumeCtx | null): void {
+    const t = this.operand(n.e, rs, false);
+    if (n.t === "lset") {
+      if (n.v.boxed) this.emit(`${this.storage(n.v)}.v = ${t};`);
+      else this.emit(`${this.storage(n.v)} = ${t};`);
+    } else {
+      const c = this.unit.cell(n.cell);
+      this.emit(n.define ? `${c}.v = ${t};` : `gset(${c}, ${t});`);
+    }
+    this.deliver("UNSP", dest, false);
+  }
+
+  private genCall(n: Call, dest: Dest, rs: ResumeCtx | null): void {
+    if (rs !== null && n.site === rs.site) {
+      this.deliver("$v", dest);
+      return;
+    }
+    const op = inlineOp(n);
+    const ops = op ? n.args : [n.f, ...n.args];
+    const pathIdx = rs === null ? -1 : ops.findIndex((o) => rs.path.has(o));
+    const vals: string[] = [];
+    // Operands that call are evaluated first, in order, into temps; simple ones are read at the call.
+    // A non-tail call sets `site` just before the call, so an operand that sets its own
+    // (an inlined operation that may fail) is evaluated into a temp first.
+    const hoistFailing = !op && dest.k !== "ret";
+    ops.forEach((o, i) => {
+      const complex = !this.isSimple(o) || i === pathIdx || (hoistFailing && this.mayFail(o));
+      if (!complex) return;
+      vals[i] = this.operand(o, i === pathIdx ? rs : null, rs !== null && i < pathIdx, true);
+    });
+    ops.forEach((o, i) => {
+      if (vals[i] !== undefined) return;
+      // A global in operator position needs no unbound check: calling an unbound value says so.
+      vals[i] = !op && i === 0 && o.t === "gref" ? `${this.unit.cell(o.cell)}.v` : this.expr(o);
+    });
+    if (op) {
+      let e = op.gen(vals);
+      if (op.fails) {
+        const s = rs === null ? this.failSite(n) : (n as any).failSite;
+        e = `(site = ${s}, ${e})`;
+      }
+      this.deliver(e, dest);
+      return;
+    }
+    const f = vals[0] as string;
+    const args = vals.slice(1);
+    if (dest.k === "ret") return this.tailCall(n, f, args);
+    const s = rs === null ? this.callSite(n) : (n.site as number);
+    const t = this.temp(n);
+    this.emit(`site = ${s}; R.depth++;`);
+    this.emit(`${t} = ${this.callExpr(f, args)};`);
+    this.emit(`if (${t} === TAIL) ${t} = R.bounce(); R.depth--;`);
+    this.deliver(t, dest);
+  }
+
+  private callSite(n: Call): number {
+    const s = this.newSite(n, n.loc);
+    n.site = s;
+    return s;
+  }
+
+  private callExpr(f: string, args: string[]): string {
+    const n = args.length;
+    const inv = n <= 3 ? `f_.f${n}(${args.join(", ")})` : `f_.fN([${args.join(", ")}])`;
+    return `((f_ = ${f}) instanceof P ? ${inv} : np(f_, [${args.join(", ")}]))`;
+  }
+
+  private tailCall(n: Call, f: string, args: string[]): void {
+    const l = this.lambda;
+    const selfVar: Var | undefined = (l as any).selfVar;
+    const selfCell: GlobalCell | undefined = (l as any).selfCell;
+    const fits = l.rest === null && args.length === l.params.length;
+    const isSelfVar = fits && selfVar !== undefined && n.f.t === "lref" && n.f.v === selfVar;
+    const isSelfCell = fits && selfCell !== undefined && n.f.t === "gref" && n.f.cell === selfCell;
+    if (isSelfVar || isSelfCell) {
+      const jump = this.rs === null ? this.loopJump(args) : `site = 0; return L${l.id}.call(this, ${args.join(", ")});`;
+      if (isSelfVar) {
+        this.emit(`{ ${jump} }`);
+        return;
+      }
+      this.emit(`if (${f} === this) { ${jump} }`);
+    }
+    const c = args.length;
+    this.emit(c <= 3 ? `return R.tc${c}(${[f, ...args].join(", ")});` : `return R.tcN(${f}, [${args.join(", ")}]);`);
+  }
+
+  /** Reassigns the parameters for the next iteration of a self tail call. */
+  private loopJump(args: string[]): string {
+    this.loops = true;
+    const params = this.lambda.params.map((p) => this.paramName(p));
+    if (params.length === 0) return "continue;";
+    if (params.length === 1) return `${params[0]} = ${args[0]}; continue;`;
+    const tmp = params.map((_, i) => `n${i}`);
+    return `{ let ${tmp.map((t, i) => `${t} = ${args[i]}`).join(", ")}; ${params.map((p, i) => `${p} = ${tmp[i]};`).join(" ")} } continue;`;
+  }
+
+  private genLet(n: Let, dest: Dest, rs: ResumeCtx | null): void {
+    const inBody = rs !== null && rs.path.has(n.body);
+    if (!inBody) {
+      const pathIdx = rs === null ? -1 : n.inits.findIndex((e) => rs.path.has(e));
+      n.vars.forEach((v, i) => {
+        const name = this.declare(this.varName(v));
+        if (rs !== null && i < pathIdx) return;
+        this.genStmt(n.inits[i] as Node, { k: "var", name, mode: v.boxed ? "newbox" : "plain" }, i === pathIdx ? rs : null);
+      });
+    } else n.vars.forEach((v) => this.declare(this.varName(v)));
+    this.genStmt(n.body, dest, inBody ? rs : null);
+  }
+
+  private genLetrec(n: Letrec, dest: Dest, rs: ResumeCtx | null): void {
+    const names = n.vars.map((v) => this.declare(this.varName(v)));
+    const inBody = rs !== null && rs.path.has(n.body);
+    if (!inBody) {
+      const fixable = n.vars.map((v, i) => (n.inits[i] as Node).t === "lambda" && !v.boxed);
+      if (rs === null) {
+        n.vars.forEach((v, i) => {
+          if (!fixable[i]) this.emit(v.boxed ? `${names[i]} = new Box(UNINIT);` : `${names[i]} = UNINIT;`);
+        });
+        n.vars.forEach((_, i) => {
+          if (!fixable[i]) return;
+          const l = n.inits[i] as Lambda;
+          this.emit(`${names[i]} = new P(EN${l.id}, null, I${l.id});`);
+        });
+        n.vars.forEach((_, i) => {
+          if (!fixable[i]) return;
+          const l = n.inits[i] as Lambda;
+          this.emit(`${names[i]}.env = [${(l.free ?? []).map((fv) => this.storage(fv)).join(", ")}];`);
+        });
+      }
+      const pathIdx = rs === null ? -1 : n.inits.findIndex((e) => rs.path.has(e));
+      n.vars.forEach((v, i) => {
+        if (fixable[i]) return;
+        if (rs !== null && i < pathIdx) return;
+        this.genStmt(n.inits[i] as Node, { k: "var", name: names[i] as string, mode: v.boxed ? "setbox" : "plain" }, i === pathIdx ? rs : null);
+      });
+    }
+    this.genStmt(n.body, dest, inBody ? rs : null);
+  }
+
+  private genCwv(n: CallWithValues, dest: Dest, rs: ResumeCtx | null): void {
+    const t = this.temp(n);
+    const site2 = (n as any).site2 as number | undefined;
+    if (rs !== null && site2 !== undefined && rs.site === site2) {
+      this.deliver("$v", dest);
+      return;
+    }
+    const resumingProducer = rs !== null && n.site === rs.site;
+    let cons: string;
+    if (!resumingProducer) {
+      const pathInCons = rs !== null && rs.path.has(n.consumer);
+      const pathInProd = rs !== null && rs.path.has(n.producer);
+      cons = this.operand(n.consumer, pathInCons ? rs : null, rs !== null && !pathInCons);
+      const prod = this.operand(n.producer, pathInProd ? rs : null, false);
+      const s = rs === null ? this.newSite(n, n.loc) : (n.site as number);
+      n.site = s;
+      this.emit(`site = ${s}; R.depth++;`);
+      this.emit(`${t} = ${this.callExpr(prod, [])};`);
+      this.emit(`if (${t} === TAIL) ${t} = R.bounce(); R.depth--;`);
+    } else {
+      cons = this.isSimple(n.consumer) ? this.expr(n.consumer) : this.temp(n.consumer);
+      this.emit(`${t} = $v;`);
+    }
+    if (dest.k === "ret") {
+      this.emit(`return R.tcN(${cons}, valuesToArray(${t}));`);
+      return;
+    }
+    let s2 = site2;
+    if (rs === null) {
+      s2 = this.newSite(n, n.loc);
+      (n as any).site2 = s2;
+      this.layout.siteNodes[s2] = n;
+    }
+    const r = `${t}`;
+    this.emit(`site = ${s2}; R.depth++;`);
+    this.emit(`${r} = applyValues(${cons}, ${t});`);
+    this.emit(`if (${r} === TAIL) ${r} = R.bounce(); R.depth--;`);
+    this.deliver(r, dest);
+  }
+}
+
+/** Compiles a unit whose top level is the lambda `top` (no parameters) into a thunk procedure. */
+export function compile(top: Lambda, rt: Runtime, opts: CompileOptions = {}): Procedure {
+  return new Unit(rt, opts).build(top);
+}
+
+export { arityError };

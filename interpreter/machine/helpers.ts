@@ -1,0 +1,123 @@
+// Functions and values that compiled code calls by name (the `H` object of a compilation unit).
+//
+// Small on purpose: V8 inlines them into the generated code, so the fast path
+// (a pair, a fixnum, an in-range index) costs a type check and a load.
+
+import { Pair, NIL } from "../values/pair.js";
+import { Procedure } from "../values/procedure.js";
+import { Sym } from "../values/symbol.js";
+import { MString } from "../values/string.js";
+import { Char } from "../values/char.js";
+import { Box, UNSPECIFIED, UNINIT, MultipleValues, valuesToArray } from "../values/misc.js";
+import { add, sub, mul, neg, numEq, lt, gt, le, ge, isZero as numIsZero } from "../values/numbers/arith.js";
+import { eqv, equal } from "../values/equal.js";
+import { argError, rangeError, raiseError } from "../errors.js";
+import { TAIL, notProcedure, Unbound, JS_DEPTH_LIMIT } from "./runtime.js";
+import { applyArray } from "./frames.js";
+
+export function car(x: any): any {
+  return x instanceof Pair ? x.car : argError("car", 1, "pair", x);
+}
+export function cdr(x: any): any {
+  return x instanceof Pair ? x.cdr : argError("cdr", 1, "pair", x);
+}
+export function setCar(x: any, v: any): any {
+  if (!(x instanceof Pair)) argError("set-car!", 1, "pair", x);
+  x.car = v;
+  return UNSPECIFIED;
+}
+export function setCdr(x: any, v: any): any {
+  if (!(x instanceof Pair)) argError("set-cdr!", 1, "pair", x);
+  x.cdr = v;
+  return UNSPECIFIED;
+}
+export function isZero(x: any): boolean {
+  return x === 0 || (typeof x !== "number" && numIsZero(x));
+}
+export function vref(v: any, i: any): any {
+  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length) return v[i];
+  return vrefSlow(v, i);
+}
+function vrefSlow(v: any, i: any): never {
+  if (!Array.isArray(v)) argError("vector-ref", 1, "vector", v);
+  if (typeof i !== "number" || i < 0) argError("vector-ref", 2, "exact non-negative integer", i);
+  return rangeError("vector-ref", 2, `index ${i} out of range [0, ${v.length})`, i);
+}
+export function vset(v: any, i: any, x: any): any {
+  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length) {
+    v[i] = x;
+    return UNSPECIFIED;
+  }
+  if (!Array.isArray(v)) argError("vector-set!", 1, "vector", v);
+  if (typeof i !== "number" || i < 0) argError("vector-set!", 2, "exact non-negative integer", i);
+  return rangeError("vector-set!", 2, `index ${i} out of range [0, ${v.length})`, i);
+}
+export function vlen(v: any): number {
+  return Array.isArray(v) ? v.length : argError("vector-length", 1, "vector", v);
+}
+
+/** Value of a global that may be unbound. */
+export function gv(cell: { v: any; name: Sym }): any {
+  const v = cell.v;
+  if (v instanceof Unbound) raiseError("unbound", `unbound variable: ${cell.name.name}`, [cell.name]);
+  return v;
+}
+/** set! of a global that must already be defined. */
+export function gset(cell: { v: any; name: Sym }, x: any): any {
+  if (cell.v instanceof Unbound) raiseError("unbound", `set!: unbound variable: ${cell.name.name}`, [cell.name]);
+  cell.v = x;
+  return UNSPECIFIED;
+}
+/** A letrec variable read before its initialisation ran. */
+export function chk(x: any, name: string): any {
+  if (x === UNINIT) raiseError("unbound", `variable ${name} used before its definition was evaluated`, []);
+  return x;
+}
+
+/** Calls `p` with the values `mv` (one value or MultipleValues), non-tail. */
+export function applyValues(p: any, mv: any): any {
+  if (!(p instanceof Procedure)) notProcedure(p, valuesToArray(mv));
+  return mv instanceof MultipleValues ? applyArray(p, mv.vals) : p.f1(mv);
+}
+
+/** Everything a compilation unit destructures from `H`. */
+export const HELPERS = {
+  car,
+  cdr,
+  setCar,
+  setCdr,
+  isZero,
+  vref,
+  vset,
+  vlen,
+  gv,
+  gset,
+  chk,
+  applyValues,
+  applyArray,
+  valuesToArray,
+  add,
+  sub,
+  mul,
+  neg,
+  numEq,
+  lt,
+  gt,
+  le,
+  ge,
+  eqv,
+  equal,
+  np: notProcedure,
+  TAIL,
+  LIM: JS_DEPTH_LIMIT,
+  NIL,
+  UNSP: UNSPECIFIED,
+  UNINIT,
+  Pair,
+  P: Procedure,
+  Sym,
+  MString,
+  Char,
+  Box,
+};
+export const HELPER_NAMES = Object.keys(HELPERS);

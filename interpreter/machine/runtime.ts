@@ -1,0 +1,567 @@
+// The machine: registers, the run loop, continuations, raise, limits and async suspension.
+//
+// One Runtime per interpreter. Compiled code reaches it as `R`: tail calls put
+// their target in the registers and return TAIL; non-tail call sites bounce
+// pending tail calls with `R.bounce()`; procedure entries and loop heads count
+// fuel and call `R.poll` when it runs out or the JS stack is deep. Everything
+// that needs the continuation throws an Unwind, which compiled procedures
+// extend with their frames on the way out (see frames.ts), and this run loop
+// completes.
+
+import { Procedure, arityText, procName } from "../values/procedure.js";
+import { Condition, type TraceEntry } from "../values/condition.js";
+import { makeValues, valuesToArray, UNSPECIFIED } from "../values/misc.js";
+import type { SourceLoc } from "../values/loc.js";
+import { SchemeError, makeCondition } from "../errors.js";
+import { writeShort } from "../printer/printer.js";
+import { Frame, Unwind, Reinstate, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
+import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
+
+/** Returned by a procedure entry that made a tail call (the call is in the registers). */
+export const TAIL: { readonly tail: true } = Object.freeze({ tail: true });
+
+/** Scheme calls that may stay on the JS stack before it is reified onto the heap. */
+export const JS_DEPTH_LIMIT = 3000;
+/** Steps between two polls of the limits when no step budget is nearer. */
+const BATCH = 1 << 14;
+const RING = 16;
+
+/** Limits of one evaluation; each ends it with a `limit` condition that Scheme code cannot catch. */
+export interface Limits {
+  /** Procedure entries and loop iterations allowed. */
+  steps?: number;
+  /** Wall-clock milliseconds allowed from the start of the evaluation. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Continuation frames allowed (the recursion depth ceiling). */
+  maxDepth?: number;
+}
+
+/** How an evaluation ended. */
+export type Outcome = { ok: true; value: any } | { ok: false; error: any; condition: Condition | null };
+
+const CALL = 0;
+const RETURN = 1;
+const RAISE = 2;
+
+/** The state of one evaluation, kept across suspensions. */
+class Run {
+  k: Frame | null;
+  mode = CALL;
+  proc: Procedure | null;
+  args: any[];
+  value: any = UNSPECIFIED;
+  constructor(proc: Procedure, args: any[], k: Frame | null) {
+    this.proc = proc;
+    this.args = args;
+    this.k = k;
+  }
+}
+
+type StepResult = Outcome | { suspend: Promise<any> } | { yield: true };
+
+export class Runtime {
+  // Tail-call registers.
+  tp: Procedure | null = null;
+  tn = 0;
+  ta: any = undefined;
+  tb: any = undefined;
+  tc: any = undefined;
+  targs: any[] = [];
+  /** Decremented at every procedure entry and loop iteration; poll() when negative. */
+  fuel = BATCH;
+  /** Non-tail calls currently on the JS stack. */
+  depth = 0;
+  dyn: Dyn = ROOT_DYN;
+  /** Recent tail calls, for backtraces. */
+  readonly ring: (Procedure | null)[] = new Array(RING).fill(null);
+  ringIdx = 0;
+  /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
+  travelProc: Procedure | null = null;
+
+  private stepsLeft = Infinity;
+  private batchGiven = BATCH;
+  private deadline = Infinity;
+  private signal: AbortSignal | undefined;
+  private maxDepth = 10_000_000;
+  private asyncMode = false;
+  private sliceEnd = Infinity;
+  private running = 0;
+
+  // ---- called from compiled code ---------------------------------------------------------
+
+  /** Runs pending tail calls until one returns a value. */
+  bounce(): any {
+    for (;;) {
+      const p = this.tp as Procedure;
+      this.ring[this.ringIdx++ & (RING - 1)] = p;
+      let r;
+      switch (this.tn) {
+        case 0:
+          r = p.f0();
+          break;
+        case 1:
+          r = p.f1(this.ta);
+          break;
+        case 2:
+          r = p.f2(this.ta, this.tb);
+          break;
+        case 3:
+          r = p.f3(this.ta, this.tb, this.tc);
+          break;
+        default:
+          r = p.fN(this.targs);
+      }
+      if (r !== TAIL) return r;
+    }
+  }
+
+  tc0(p: any): typeof TAIL {
+    if (!(p instanceof Procedure)) notProcedure(p, []);
+    this.tp = p;
+    this.tn = 0;
+    return TAIL;
+  }
+  tc1(p: any, a: any): typeof TAIL {
+    if (!(p instanceof Procedure)) notProcedure(p, [a]);
+    this.tp = p;
+    this.tn = 1;
+    this.ta = a;
+    return TAIL;
+  }
+  tc2(p: any, a: any, b: any): typeof TAIL {
+    if (!(p instanceof Procedure)) notProcedure(p, [a, b]);
+    this.tp = p;
+    this.tn = 2;
+    this.ta = a;
+    this.tb = b;
+    return TAIL;
+  }
+  tc3(p: any, a: any, b: any, c: any): typeof TAIL {
+    if (!(p instanceof Procedure)) notProcedure(p, [a, b, c]);
+    this.tp = p;
+    this.tn = 3;
+    this.ta = a;
+    this.tb = b;
+    this.tc = c;
+    return TAIL;
+  }
+  tcN(p: any, args: any[]): typeof TAIL {
+    if (!(p instanceof Procedure)) notProcedure(p, args);
+    switch (args.length) {
+      case 0:
+        return this.tc0(p);
+      case 1:
+        return this.tc1(p, args[0]);
+      case 2:
+        return this.tc2(p, args[0], args[1]);
+      case 3:
+        return this.tc3(p, args[0], args[1], args[2]);
+    }
+    this.tp = p;
+    this.tn = 4;
+    this.targs = args;
+    return TAIL;
+  }
+
+  /**
+   * Called by a procedure entry (`self`, `args`) or a loop head when fuel ran out
+   * or the JS stack is deep. Either refuels and returns, or throws: a LimitStop,
+   * or an Unwind that re-enters `self` with `args` from the heap.
+   */
+  poll(self: Procedure, args: any[]): void {
+    if (this.depth > JS_DEPTH_LIMIT) throw this.recall(self, args, false);
+    this.account();
+    if (this.asyncMode && performance.now() >= this.sliceEnd) throw this.recall(self, args, true);
+  }
+
+  /** Records an activation of `info` at `site` on an Unwind passing through; converts foreign exceptions. */
+  unwind(e: any, self: any, info: any, site: number, vals: any[]): any {
+    if (e instanceof Unwind) {
+      if (site !== 0) e.push(new Frame(resolveFrame, self, info, site, vals));
+      return e;
+    }
+    if (e instanceof Reinstate || e instanceof LimitStop) return e;
+    const u = new Unwind("raise", foreignToCondition(e), false);
+    // The failing point is this activation: keep it for the backtrace, never resumed.
+    u.push(new Frame(neverResumed, self, info, site, vals));
+    return u;
+  }
+
+  // ---- control primitives' entry points ------------------------------------------------------
+
+  /** call/cc's core: reify the stack and call `receiver` with the continuation. */
+  capture(receiver: Procedure): never {
+    throw new Unwind("capture", receiver);
+  }
+
+  raise(obj: any, continuable: boolean): never {
+    throw new Unwind("raise", obj, continuable);
+  }
+
+  /** An async primitive's Promise: reify the stack and resume with its value. */
+  suspend(p: Promise<any>): never {
+    throw new Unwind("suspend", p);
+  }
+
+  /** Makes the continuation procedure for a captured continuation. */
+  makeContinuation(k: Frame | null, dyn: Dyn): Procedure {
+    const rt = this;
+    const data = { k, dyn };
+    const call = function (this: Procedure, args: any[]): any {
+      const d = this.data as { k: Frame | null; dyn: Dyn };
+      if (rt.dyn.winders === d.dyn.winders || rt.travelProc === null) throw new Reinstate(d.k, makeValues(args), d.dyn);
+      return rt.tc2(rt.travelProc, this, makeValues(args));
+    };
+    return new Procedure(
+      {
+        f0() {
+          return call.call(this, []);
+        },
+        f1(a) {
+          return call.call(this, [a]);
+        },
+        f2(a, b) {
+          return call.call(this, [a, b]);
+        },
+        f3(a, b, c) {
+          return call.call(this, [a, b, c]);
+        },
+        fN: call,
+      },
+      null,
+      { name: "continuation", minArgs: 0, maxArgs: -1, kind: "continuation" },
+      data,
+    );
+  }
+
+  /** Continues with continuation procedure `k` and values `v` (after dynamic-wind transitions are done). */
+  reinstate(k: Procedure, v: any): never {
+    const d = k.data as { k: Frame | null; dyn: Dyn };
+    throw new Reinstate(d.k, v, d.dyn);
+  }
+
+  // ---- running evaluations -----------------------------------------------------------------------
+
+  /** Runs `proc` applied to `args` to completion synchronously; async primitives are an error here. */
+  runSync(proc: Procedure, args: any[], limits: Limits = {}): Outcome {
+    const saved = this.enter(limits, false);
+    try {
+      const run = new Run(proc, args, null);
+      for (;;) {
+        const r = this.step(run);
+        if ("ok" in r) return r;
+        if ("yield" in r) continue;
+        // A Promise cannot be awaited here: raise at the suspension point instead.
+        r.suspend.catch(() => {});
+        run.mode = RAISE;
+        run.value = makeCondition("host", "an asynchronous procedure was called in a synchronous evaluation");
+        (run.value as Condition).code = "async-in-sync";
+      }
+    } finally {
+      this.leave(saved);
+    }
+  }
+
+  /** Runs `proc` applied to `args`, awaiting async primitives and yielding to the event loop now and then. */
+  async runAsync(proc: Procedure, args: any[], limits: Limits = {}): Promise<Outcome> {
+    const saved = this.enter(limits, true);
+    const run = new Run(proc, args, null);
+    const onAbort = () => {
+      this.fuel = -1;
+    };
+    limits.signal?.addEventListener("abort", onAbort);
+    try {
+      for (;;) {
+        this.sliceEnd = performance.now() + 20;
+        const r = this.step(run);
+        if ("ok" in r) return r;
+        if ("yield" in r) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          continue;
+        }
+        try {
+          run.value = await r.suspend;
+          run.mode = RETURN;
+        } catch (err) {
+          run.value = foreignToCondition(err);
+          run.mode = RAISE;
+        }
+      }
+    } finally {
+      limits.signal?.removeEventListener("abort", onAbort);
+      this.leave(saved);
+    }
+  }
+
+  private enter(limits: Limits, asyncMode: boolean): unknown {
+    const saved = {
+      dyn: this.dyn,
+      depth: this.depth,
+      fuel: this.fuel,
+      stepsLeft: this.stepsLeft,
+      batchGiven: this.batchGiven,
+      deadline: this.deadline,
+      signal: this.signal,
+      maxDepth: this.maxDepth,
+      asyncMode: this.asyncMode,
+      sliceEnd: this.sliceEnd,
+    };
+    if (this.running === 0) this.dyn = ROOT_DYN;
+    this.running++;
+    this.depth = 0;
+    // A nested evaluation (a checker, a library body) never gets more than its parent has left.
+    this.stepsLeft = Math.min(limits.steps ?? Infinity, this.running > 1 ? saved.stepsLeft : Infinity);
+    this.deadline = Math.min(limits.timeoutMs !== undefined ? performance.now() + limits.timeoutMs : Infinity, this.running > 1 ? saved.deadline : Infinity);
+    this.signal = limits.signal ?? (this.running > 1 ? saved.signal : undefined);
+    this.maxDepth = limits.maxDepth ?? (this.running > 1 ? saved.maxDepth : 10_000_000);
+    this.asyncMode = asyncMode;
+    this.sliceEnd = Infinity;
+    this.refuel();
+    if (this.signal?.aborted) this.fuel = -1;
+    return saved;
+  }
+
+  private leave(saved: any): void {
+    this.running--;
+    const used = this.batchGiven - Math.max(this.fuel, 0);
+    Object.assign(this, saved);
+    if (this.running > 0 && this.stepsLeft !== Infinity) this.stepsLeft = Math.max(0, this.stepsLeft - used);
+  }
+
+  private refuel(): void {
+    const give = Math.min(BATCH, this.stepsLeft);
+    this.batchGiven = give;
+    this.fuel = give;
+  }
+
+  /** Accounts for a spent batch and checks every limit. */
+  private account(): void {
+    this.stepsLeft -= this.batchGiven - Math.max(this.fuel, -1) - 1;
+    if (this.signal?.aborted) this.stop("aborted", "evaluation aborted");
+    if (this.stepsLeft <= 0) this.stop("steps", "step budget exhausted");
+    if (this.deadline !== Infinity && performance.now() >= this.deadline) this.stop("timeout", "evaluation timed out");
+    this.refuel();
+  }
+
+  private stop(code: string, message: string): never {
+    const c = makeCondition("limit", message);
+    c.code = code;
+    throw new LimitStop(c);
+  }
+
+  private recall(self: Procedure, args: any[], isYield: boolean): Unwind {
+    const u = new Unwind("recall", isYield);
+    u.push(recallFrame(self, args));
+    return u;
+  }
+
+  /** Runs until the evaluation ends, suspends or yields. */
+  private step(run: Run): StepResult {
+    for (;;) {
+      try {
+        let v: any;
+        if (run.mode === CALL) {
+          v = applyArray(run.proc as Procedure, run.args);
+          run.proc = null;
+          run.args = NO_ARGS;
+          if (v === TAIL) v = this.bounce();
+        } else if (run.mode === RAISE) {
+          throw new Unwind("raise", run.value, false);
+        } else v = run.value;
+        while (run.k !== null) {
+          const f = run.k;
+          run.k = f.next;
+          v = f.fn.call(f.self, f, v);
+          if (v === TAIL) v = this.bounce();
+        }
+        return { ok: true, value: v };
+      } catch (e) {
+        this.depth = 0;
+        const r = this.settle(e, run);
+        if (r !== null) return r;
+      }
+    }
+  }
+
+  /** Turns an exception that reached the run loop into the next thing to do (or an outcome). */
+  private settle(e: any, run: Run): StepResult | null {
+    if (e instanceof Reinstate) {
+      run.k = e.k;
+      this.dyn = e.dyn;
+      run.mode = RETURN;
+      run.value = e.value;
+      return null;
+    }
+    if (e instanceof LimitStop) {
+      const c = e.condition as Condition;
+      return { ok: false, error: c, condition: c };
+    }
+    let u: Unwind;
+    if (e instanceof Unwind) u = e;
+    else u = new Unwind("raise", foreignToCondition(e), false);
+    const k = this.link(u, run.k);
+    if (k !== null && k.depth > this.maxDepth) {
+      const c = makeCondition("limit", `recursion depth limit (${this.maxDepth} frames) reached`);
+      c.code = "depth";
+      return { ok: false, error: c, condition: c };
+    }
+    switch (u.kind) {
+      case "capture":
+        run.k = k;
+        run.mode = CALL;
+        run.proc = u.payload as Procedure;
+        run.args = [this.makeContinuation(k, this.dyn)];
+        return null;
+      case "recall":
+        run.k = k;
+        run.mode = RETURN;
+        run.value = UNSPECIFIED;
+        return u.payload === true ? { yield: true } : null;
+      case "suspend":
+        run.k = k;
+        return { suspend: u.payload as Promise<any> };
+      case "raise":
+        return this.deliverRaise(u.payload, u.continuable, k, run);
+    }
+  }
+
+  /** Links the frames an Unwind collected onto continuation k, setting their depths. */
+  private link(u: Unwind, k: Frame | null): Frame | null {
+    if (u.head === null) return k;
+    (u.tail as Frame).next = k;
+    let n = 0;
+    for (let f: Frame | null = u.head; f !== k; f = (f as Frame).next) n++;
+    let d = (k === null ? 0 : k.depth) + n;
+    for (let f: Frame | null = u.head; f !== k; f = (f as Frame).next) (f as Frame).depth = d--;
+    return u.head;
+  }
+
+  /** Calls the current handler with `obj` in the raise's continuation k, or ends the evaluation. */
+  private deliverRaise(obj: any, continuable: boolean, k: Frame | null, run: Run): StepResult | null {
+    if (obj instanceof Condition && obj.frames === undefined) {
+      obj.frames = k;
+      obj.tailRing = this.ringSnapshot();
+      if (obj.loc === undefined) obj.loc = firstLoc(k);
+    }
+    const hs: HandlerList | null = this.dyn.handlers;
+    if (hs === null) {
+      const c = obj instanceof Condition ? obj : null;
+      if (c !== null && c.backtrace === undefined) c.backtrace = backtraceOf(c);
+      return { ok: false, error: obj, condition: c };
+    }
+    const raiseDyn = this.dyn;
+    const handlerDyn = raiseDyn.withHandlers(hs.next);
+    const top = continuable
+      ? new Frame(restoreDyn, this, null, 0, raiseDyn)
+      : new Frame(handlerReturned, this, null, 0, obj);
+    top.next = k;
+    top.depth = (k === null ? 0 : k.depth) + 1;
+    this.dyn = handlerDyn;
+    run.k = top;
+    run.mode = CALL;
+    run.proc = hs.handler;
+    run.args = [obj];
+    return null;
+  }
+
+  private ringSnapshot(): Procedure[] {
+    const out: Procedure[] = [];
+    for (let i = 1; i <= RING; i++) {
+      const p = this.ring[(this.ringIdx - i) & (RING - 1)];
+      if (p) out.push(p);
+    }
+    return out;
+  }
+}
+
+const NO_ARGS: any[] = [];
+
+const resolveFrame: ResumeFn = function (this: any, frame: Frame, v: any): any {
+  const fn = (frame.info as NonNullable<Frame["info"]>).resumer(frame.site);
+  frame.fn = fn;
+  return fn.call(this, frame, v);
+};
+
+const neverResumed: ResumeFn = function (): any {
+  throw new SchemeError(makeCondition("host", "internal error: resumed a frame that cannot be resumed"));
+};
+
+/** After a handler of raise-continuable returns: back to the raise point's dynamic environment. */
+const restoreDyn: ResumeFn = function (this: Runtime, frame: Frame, v: any): any {
+  this.dyn = frame.vals as Dyn;
+  return v;
+};
+
+/** A handler returned from a non-continuable raise: a secondary error in the handler's environment. */
+const handlerReturned: ResumeFn = function (this: Runtime, frame: Frame): any {
+  throw new SchemeError(makeCondition("user", "exception handler returned from a non-continuable raise", [frame.vals]));
+};
+
+function firstLoc(k: Frame | null): SourceLoc | undefined {
+  for (let f = k; f !== null; f = f.next) {
+    if (f.info !== null && f.site !== 0) {
+      const loc = f.info.siteLoc(f.site);
+      if (loc) return loc;
+    }
+  }
+  return undefined;
+}
+
+/** The Scheme backtrace of a raised condition: its continuation's call sites, then recent tail calls. */
+export function backtraceOf(c: Condition, max = 24): TraceEntry[] {
+  const out: TraceEntry[] = [];
+  let f = c.frames as Frame | null | undefined;
+  let skipped = 0;
+  for (; f; f = f.next) {
+    if (f.info === null) continue;
+    if (out.length >= max) {
+      skipped++;
+      continue;
+    }
+    const loc = f.site !== 0 ? f.info.siteLoc(f.site) : f.info.loc;
+    out.push(loc ? { name: f.info.name || "#<lambda>", loc } : { name: f.info.name || "#<lambda>" });
+  }
+  if (skipped > 0) out.push({ name: `... ${skipped} more frames` });
+  for (const p of (c.tailRing as Procedure[] | undefined) ?? []) {
+    const loc = p.info.loc;
+    out.push(loc ? { name: procName(p), loc, tail: true } : { name: procName(p), tail: true });
+  }
+  return out;
+}
+
+/** Converts a JS exception that is not one of ours into a condition. */
+export function foreignToCondition(e: any): any {
+  if (e instanceof SchemeError) return e.condition;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    const c = makeCondition("limit", "JS stack exhausted in a host procedure");
+    c.code = "js-stack";
+    return c;
+  }
+  if (e instanceof Condition) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  const c = makeCondition("host", `internal error: ${msg}`);
+  c.code = "internal";
+  c.payload = e;
+  return c;
+}
+
+/** Raises the error for a call of a value that is not a procedure. */
+export function notProcedure(p: any, args: any[]): never {
+  if (p instanceof Unbound) throw new SchemeError(makeCondition("unbound", `unbound variable: ${p.name}`, [], undefined));
+  throw new SchemeError(makeCondition("type", `attempt to call a non-procedure: ${writeShort(p)}`, [p, ...args]));
+}
+
+/** The value of a global that was never defined: says so when referenced or called. */
+export class Unbound {
+  constructor(readonly name: string) {}
+}
+
+/** Raises the arity error for calling `p` with `n` arguments. */
+export function arityError(p: Procedure, n: number): never {
+  throw new SchemeError(
+    makeCondition("arity", `${procName(p)}: wrong number of arguments (expected ${arityText(p.info)}, got ${n})`, [], p.info.name),
+  );
+}
+
+export { valuesToArray };

@@ -1,0 +1,164 @@
+// Ports: textual and binary, input and output, over strings, bytes, files and the console.
+//
+// A port never touches the file system itself: file ports are made from bytes
+// the FileAccess interface read, and write back through a sink it provides.
+// Console ports get their sink (stdout/stderr) or source (stdin) from the host.
+
+export type PortKind = "textual" | "binary";
+
+/** Where an output port's data goes when flushed (console, file). */
+export interface PortSink {
+  write(chunk: string | Uint8Array): void;
+  close?(): void;
+}
+
+/** Where an input port's data comes from when it is not all in memory (the console). */
+export interface PortSource {
+  /** More text (or bytes), or null at end of input. Called when the buffer is exhausted. */
+  read(): string | Uint8Array | null;
+}
+
+export class Port {
+  readonly kind: PortKind;
+  readonly input: boolean;
+  readonly output: boolean;
+  /** For messages: "string", "stdout", a file name. */
+  readonly name: string;
+  open = true;
+
+  // Textual input: text[pos...] is unread.
+  text = "";
+  pos = 0;
+  // Binary input.
+  bytes: Uint8Array = new Uint8Array(0);
+  bpos = 0;
+  readonly source: PortSource | null;
+  private eofSeen = false;
+
+  // Output: chunks not yet flushed (or the whole content of a string/bytevector port).
+  readonly chunks: string[] = [];
+  readonly byteChunks: Uint8Array[] = [];
+  readonly sink: PortSink | null;
+  /** Column after the last character written (for fresh-line and the REPL). */
+  column = 0;
+
+  /** Flush to the sink at every newline (the console); false: only when the buffer is large, on flush and close (files). */
+  private readonly lineBuffered: boolean;
+
+  constructor(
+    kind: PortKind,
+    dir: "in" | "out",
+    name: string,
+    opts: { text?: string; bytes?: Uint8Array; sink?: PortSink; source?: PortSource; lineBuffered?: boolean } = {},
+  ) {
+    this.kind = kind;
+    this.input = dir === "in";
+    this.output = dir === "out";
+    this.name = name;
+    if (opts.text !== undefined) this.text = opts.text;
+    if (opts.bytes !== undefined) this.bytes = opts.bytes;
+    this.sink = opts.sink ?? null;
+    this.source = opts.source ?? null;
+    this.lineBuffered = opts.lineBuffered ?? true;
+  }
+
+  /** `#<textual input port stdin>`: how messages and the printer show a port. */
+  toString(): string {
+    return `#<${this.kind} ${this.input ? "input" : "output"} port ${this.name}>`;
+  }
+
+  /** Makes sure unread text is buffered; false at end of input. */
+  fill(): boolean {
+    if (this.kind === "textual") {
+      if (this.pos < this.text.length) return true;
+    } else if (this.bpos < this.bytes.length) return true;
+    return this.more();
+  }
+
+  /**
+   * Appends the source's next chunk to the unread data even when some remains
+   * (a datum, a line or a surrogate pair may continue in it); false at end of input.
+   */
+  more(): boolean {
+    if (this.source === null || this.eofSeen) return false;
+    const more = this.source.read();
+    if (more === null) {
+      this.eofSeen = true;
+      return false;
+    }
+    if (typeof more === "string") {
+      this.text = this.text.slice(this.pos) + more;
+      this.pos = 0;
+    } else {
+      const rest = this.bytes.subarray(this.bpos);
+      const b = new Uint8Array(rest.length + more.length);
+      b.set(rest);
+      b.set(more, rest.length);
+      this.bytes = b;
+      this.bpos = 0;
+    }
+    return true;
+  }
+
+  /** True when reading cannot wait on the source: data is buffered, or the end of input is known. */
+  ready(): boolean {
+    if (this.kind === "textual" ? this.pos < this.text.length : this.bpos < this.bytes.length) return true;
+    return this.source === null || this.eofSeen;
+  }
+
+  writeText(s: string): void {
+    if (s.length === 0) return;
+    this.chunks.push(s);
+    const nl = s.lastIndexOf("\n");
+    this.column = nl < 0 ? this.column + s.length : s.length - nl - 1;
+    if (this.sink !== null && ((nl >= 0 && this.lineBuffered) || this.chunks.length > 256)) this.flush();
+  }
+
+  writeBytes(b: Uint8Array): void {
+    this.byteChunks.push(b);
+    if (this.sink !== null && this.byteChunks.length > 256) this.flush();
+  }
+
+  flush(): void {
+    if (this.sink === null) return;
+    if (this.chunks.length) {
+      const s = this.chunks.join("");
+      this.chunks.length = 0;
+      this.sink.write(s);
+    }
+    if (this.byteChunks.length) {
+      for (const b of this.byteChunks) this.sink.write(b);
+      this.byteChunks.length = 0;
+    }
+  }
+
+  /** The accumulated text of a string output port. */
+  contents(): string {
+    const s = this.chunks.join("");
+    this.chunks.length = 0;
+    if (s.length) this.chunks.push(s);
+    return s;
+  }
+
+  /** The accumulated bytes of a bytevector output port. */
+  byteContents(): Uint8Array {
+    let n = 0;
+    for (const b of this.byteChunks) n += b.length;
+    const out = new Uint8Array(n);
+    let i = 0;
+    for (const b of this.byteChunks) {
+      out.set(b, i);
+      i += b.length;
+    }
+    this.byteChunks.length = 0;
+    this.byteChunks.push(out);
+    return out;
+  }
+
+  close(): void {
+    if (!this.open) return;
+    if (this.output) this.flush();
+    this.open = false;
+    this.sink?.close?.();
+  }
+}

@@ -1,0 +1,240 @@
+;;; nodwyn prelude: the control procedures written in Scheme.
+;;;
+;;; Evaluated into the builtins environment when an interpreter is created,
+;;; before any library. Only core forms and built-in primitives are available
+;;; here (no guard, no parameterize: they are defined in terms of this file).
+;;; Primitives written in TypeScript never call Scheme procedures (a
+;;; continuation could not resume them), so everything that takes a procedure
+;;; argument and calls it lives here.
+
+(define (call-with-values producer consumer)
+  (call-with-values producer consumer))
+
+;;; ---- dynamic-wind and continuations ----
+
+(define (dynamic-wind before thunk after)
+  (before)
+  (let ((outer (%dyn)))
+    (%set-dyn! (%dyn-push-winder outer before after))
+    (call-with-values thunk
+      (lambda results
+        (%set-dyn! outer)
+        (after)
+        (apply values results)))))
+
+;; Moves from the current dynamic environment to `target`: the after thunks of
+;; the winders left (innermost first), then the before thunks of the winders
+;; entered (outermost first), each in the dynamic environment of its
+;; dynamic-wind call.
+(define (%travel-to target)
+  (let* ((from (%dyn-winders (%dyn)))
+         (to (%dyn-winders target))
+         (common (%winder-common from to)))
+    (let unwind ((w from))
+      (if (not (eq? w common))
+          (begin
+            (%set-dyn! (%winder-outer w))
+            ((%winder-after w))
+            (unwind (%winder-parent w)))))
+    (let rewind ((ws (%winder-path to common)))
+      (if (pair? ws)
+          (begin
+            (%set-dyn! (%winder-outer (car ws)))
+            ((%winder-before (car ws)))
+            (rewind (cdr ws)))))
+    (%set-dyn! target)))
+
+;; What calling a continuation does when dynamic-wind transitions are needed.
+(define (%continue k vals)
+  (%travel-to (%k-dyn k))
+  (%reinstate k vals))
+
+;;; ---- exceptions ----
+
+(define (with-exception-handler handler thunk)
+  (let ((outer (%dyn)))
+    (%set-dyn! (%dyn-push-handler outer handler))
+    (call-with-values thunk
+      (lambda results
+        (%set-dyn! outer)
+        (apply values results)))))
+
+;; (guard (var clause ...) body ...) expands to (%guard body-thunk handler),
+;; where handler is (lambda (condition reraise) ...) and calls reraise when no
+;; clause applies. As R7RS specifies: the clauses run in the dynamic
+;; environment of the guard; re-raising happens in that of the raise.
+(define (%guard body handler)
+  ((call/cc
+     (lambda (guard-k)
+       (with-exception-handler
+         (lambda (condition)
+           ((call/cc
+              (lambda (handler-k)
+                (guard-k
+                  (lambda ()
+                    (handler condition
+                             (lambda ()
+                               (handler-k
+                                 (lambda () (raise-continuable condition)))))))))))
+         (lambda ()
+           (call-with-values body
+             (lambda results
+               (guard-k (lambda () (apply values results)))))))))))
+
+;;; ---- parameters ----
+
+(define (make-parameter value . converter)
+  (if (pair? converter)
+      (%make-parameter ((car converter) value) (car converter))
+      (%make-parameter value #f)))
+
+(define (%parameterize params vals body)
+  (let loop ((ps params) (vs vals) (converted '()))
+    (if (pair? ps)
+        (let ((conv (%parameter-converter (car ps))))
+          (loop (cdr ps) (cdr vs) (cons (if conv (conv (car vs)) (car vs)) converted)))
+        (let ((outer (%dyn)))
+          (%set-dyn! (%dyn-push-params outer params (reverse converted)))
+          (call-with-values body
+            (lambda results
+              (%set-dyn! outer)
+              (apply values results)))))))
+
+;;; ---- promises (R7RS 4.2.5, iterative forcing) ----
+
+(define-record-type promise
+  (%make-promise box)
+  promise?
+  (box %promise-box %set-promise-box!))
+
+(define (%make-lazy-promise thunk) (%make-promise (cons #f thunk)))
+
+(define (make-promise obj)
+  (if (promise? obj) obj (%make-promise (cons #t obj))))
+
+(define (force promise)
+  (if (promise? promise)
+      (let loop ()
+        (let ((box (%promise-box promise)))
+          (if (car box)
+              (cdr box)
+              (let ((next ((cdr box))))
+                ;; The thunk may have forced this promise already.
+                (if (not (car (%promise-box promise)))
+                    (let ((nbox (%promise-box next)))
+                      (set-car! (%promise-box promise) (car nbox))
+                      (set-cdr! (%promise-box promise) (cdr nbox))
+                      (%set-promise-box! next (%promise-box promise))))
+                (loop)))))
+      promise))
+
+;;; ---- higher-order list, vector and string procedures ----
+
+(define (%cars+cdrs lists)
+  ;; (values cars cdrs), or (values #f #f) when any list is exhausted.
+  (let loop ((ls lists) (cars '()) (cdrs '()))
+    (if (pair? ls)
+        (if (pair? (car ls))
+            (loop (cdr ls) (cons (car (car ls)) cars) (cons (cdr (car ls)) cdrs))
+            (values #f #f))
+        (values (reverse cars) (reverse cdrs)))))
+
+(define (map f l . ls)
+  (if (null? ls)
+      (let loop ((l l) (acc '()))
+        (if (pair? l)
+            (loop (cdr l) (cons (f (car l)) acc))
+            (reverse acc)))
+      (let loop ((ls (cons l ls)) (acc '()))
+        (call-with-values (lambda () (%cars+cdrs ls))
+          (lambda (cars cdrs)
+            (if cars
+                (loop cdrs (cons (apply f cars) acc))
+                (reverse acc)))))))
+
+(define (for-each f l . ls)
+  (if (null? ls)
+      (let loop ((l l))
+        (if (pair? l)
+            (begin (f (car l)) (loop (cdr l)))))
+      (let loop ((ls (cons l ls)))
+        (call-with-values (lambda () (%cars+cdrs ls))
+          (lambda (cars cdrs)
+            (if cars
+                (begin (apply f cars) (loop cdrs)))))))
+  (if #f #f))
+
+(define (%min-length seqs len)
+  (let loop ((s seqs) (n #f))
+    (if (pair? s)
+        (let ((k (len (car s))))
+          (loop (cdr s) (if (or (not n) (< k n)) k n)))
+        n)))
+
+(define (vector-map f v . vs)
+  (let* ((all (cons v vs))
+         (n (%min-length all vector-length))
+         (out (make-vector n)))
+    (let loop ((i 0))
+      (if (< i n)
+          (begin
+            (vector-set! out i (apply f (map (lambda (x) (vector-ref x i)) all)))
+            (loop (+ i 1)))
+          out))))
+
+(define (vector-for-each f v . vs)
+  (let* ((all (cons v vs))
+         (n (%min-length all vector-length)))
+    (let loop ((i 0))
+      (if (< i n)
+          (begin
+            (apply f (map (lambda (x) (vector-ref x i)) all))
+            (loop (+ i 1)))))))
+
+(define (string-map f s . ss)
+  (let* ((all (cons s ss))
+         (n (%min-length all string-length)))
+    (let loop ((i 0) (acc '()))
+      (if (< i n)
+          (loop (+ i 1) (cons (apply f (map (lambda (x) (string-ref x i)) all)) acc))
+          (list->string (reverse acc))))))
+
+(define (string-for-each f s . ss)
+  (let* ((all (cons s ss))
+         (n (%min-length all string-length)))
+    (let loop ((i 0))
+      (if (< i n)
+          (begin
+            (apply f (map (lambda (x) (string-ref x i)) all))
+            (loop (+ i 1)))))))
+
+(define (member x l . compare)
+  (if (null? compare)
+      (%member x l)
+      (let ((same? (car compare)))
+        (let loop ((l l))
+          (cond ((pair? l) (if (same? x (car l)) l (loop (cdr l))))
+                ((null? l) #f)
+                (else (error "member: improper list" l)))))))
+
+(define (assoc x l . compare)
+  (if (null? compare)
+      (%assoc x l)
+      (let ((same? (car compare)))
+        (let loop ((l l))
+          (cond ((pair? l)
+                 (if (same? x (car (car l))) (car l) (loop (cdr l))))
+                ((null? l) #f)
+                (else (error "assoc: improper list" l)))))))
+
+;;; ---- ports and the process ----
+
+(define (call-with-port port proc)
+  (call-with-values (lambda () (proc port))
+    (lambda results
+      (close-port port)
+      (apply values results))))
+
+(define (exit . status)
+  (%travel-to (%root-dyn))
+  (apply %exit status))
