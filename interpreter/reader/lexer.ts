@@ -49,11 +49,14 @@ export type TokenKind =
 const DELIMS = "()[]{}\";'`,|";
 const ATOM_BODY = "[^\\s()\\[\\]{}\";'`,|]";
 
-/** True when code unit `c` ends an atom or a character name. */
+const ASCII_DELIMITER = new Uint8Array(128);
+for (const ch of DELIMS + " \t\n\v\f\r") ASCII_DELIMITER[ch.charCodeAt(0)] = 1;
+
+/** True when code unit `c` ends an atom or a character name: JS `\s` whitespace or a delimiter. */
 export function isDelimiter(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 128) return DELIMS.indexOf(String.fromCharCode(c)) >= 0;
-  return /\s/.test(String.fromCharCode(c));
+  if (c < 128) return ASCII_DELIMITER[c] === 1;
+  // The non-ASCII members of JS `\s`, so that the regex tokens and this agree.
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 // Custom matchers: each returns the matched text, or null to let a later token try.
@@ -155,10 +158,11 @@ const Unquote = createToken({ name: "Unquote", pattern: "," });
 // So the atom and catch-all tokens are custom matchers with explicit hints: every
 // code unit below 256 that may start them, and one representative of each
 // 255-wide block above (chevrotain buckets code units ≥ 256 that way).
-const ATOM_RE = new RegExp(ATOM_BODY + "+", "y");
-function matchAtom(text: string, offset: number): RegExpExecArray | null {
-  ATOM_RE.lastIndex = offset;
-  return ATOM_RE.exec(text);
+function matchAtom(text: string, offset: number): Match {
+  let i = offset;
+  const n = text.length;
+  while (i < n && !isDelimiter(text.charCodeAt(i))) i++;
+  return i > offset ? [text.slice(offset, i)] : null;
 }
 function startHints(accept: (c: number) => boolean): number[] {
   const hints: number[] = [];

@@ -138,6 +138,15 @@ class Frame {
   }
 }
 
+/**
+ * The last line/column position computed, by text. A port that starts a new
+ * Reader at a later offset of the same text for each `read` would otherwise
+ * count lines from the start of the text every time (quadratic in the text).
+ * A pure memo of a function of the text: sharing it between interpreters
+ * changes no result, and a miss only costs the count.
+ */
+const positionMemo = { text: "", off: 0, line: 1, col: 1 };
+
 const FIRST_WINDOW = 256;
 const MAX_WINDOW = 1 << 16;
 
@@ -183,6 +192,11 @@ export class Reader {
     }
     this.lexPos = start;
     this._offset = start;
+    if (positionMemo.text === text && positionMemo.off <= start) {
+      this.posOff = positionMemo.off;
+      this.posLine = positionMemo.line;
+      this.posCol = positionMemo.col;
+    }
   }
 
   /** UTF-16 offset in the text just after the last datum read (or the error's text). */
@@ -657,6 +671,10 @@ export class Reader {
     this.posOff = off;
     this.posLine = line;
     this.posCol = col;
+    positionMemo.text = s;
+    positionMemo.off = off;
+    positionMemo.line = line;
+    positionMemo.col = col;
     return { file: this.file, line, col };
   }
 
