@@ -142,8 +142,8 @@ class Frame {
  * The last line/column position computed, by text. A port that starts a new
  * Reader at a later offset of the same text for each `read` would otherwise
  * count lines from the start of the text every time (quadratic in the text).
- * A pure memo of a function of the text: sharing it between interpreters
- * changes no result, and a miss only costs the count.
+ * A pure memo of a function of the text (it holds on to one text at most):
+ * sharing it between interpreters changes no result, and a miss only costs the count.
  */
 const positionMemo = { text: "", off: 0, line: 1, col: 1 };
 

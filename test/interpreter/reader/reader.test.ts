@@ -301,6 +301,18 @@ test("source locations of lists, vectors and quote forms: 1-based line, column i
   t.is(locationOf(42), undefined);
 });
 
+test("locations stay right when Readers start at later offsets, across texts", (t) => {
+  const a = "(x)\n  (y)\n    (z)";
+  const b = "\n\n\n\n(w)";
+  const at = (text: string, start: number) => locationOf(readOne(text, S, { start }));
+  t.deepEqual(at(a, 4), { file: "t.scm", line: 2, col: 3 });
+  t.deepEqual(at(a, 10), { file: "t.scm", line: 3, col: 5 });
+  t.deepEqual(at(b, 0), { file: "t.scm", line: 5, col: 1 });
+  t.deepEqual(at(a, 0), { file: "t.scm", line: 1, col: 1 });
+  t.deepEqual(at(a, 10), { file: "t.scm", line: 3, col: 5 });
+  t.deepEqual(at(a, 4), { file: "t.scm", line: 2, col: 3 });
+});
+
 const errors: [string, string, RegExp, boolean?][] = [
   // [input, line:col of the offending text, message, incomplete]
   [")", "1:1", /^unexpected '\)'$/],
