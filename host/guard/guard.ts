@@ -1,0 +1,700 @@
+// The read guard: the one function through which nodwyn reads a file, deciding, logging and opening safely.
+//
+// Rules, in order (each denial names its rule):
+//   1. root pin — the path resolves inside the repository root, has no `..`,
+//      and no component (directories on the way and the file itself) is a
+//      symbolic link, checked with lstat; FIFOs, sockets and devices are
+//      refused ("special-file");
+//   2. the denylist of secret files (denylist.ts);
+//   3. per-turn caps on reads and bytes ("turn-limit");
+//   4. the project's checkers (checkers.ts), which can only narrow: a deny or a
+//      failure denies, an ask goes to the person, or without one the file is
+//      left out ("ask-unanswered").
+// The open then confirms what was decided: O_NOFOLLOW | O_NONBLOCK (a FIFO
+// swapped in never blocks), fstat's dev+ino must equal the lstat'ed ones and
+// name a regular file, and on Linux /proc/self/fd/N must name the very path
+// checked, which catches a directory on the way swapped for a link after the
+// check. Every decision goes to the injected `log` as a guard.decision payload.
+//
+// A scan (fs-find, index-grep) reads thousands of files, so it holds the
+// directories from the root to the current one open and opens each entry
+// through its directory's descriptor (/proc/self/fd/D/name with O_NOFOLLOW, in
+// effect openat): no path is resolved again from the root, so a directory
+// swapped for a link after it was opened cannot redirect a read, and one
+// swapped before is refused when opened. A directory met twice must keep its
+// dev+ino. The final component's lstat is the guard's own listing of the
+// directory (d_type), confirmed by fstat after the open; the checkers then see
+// the opened file's own metadata. Without /proc a scan falls back to the
+// single-read path.
+
+import {
+  closeSync,
+  constants as C,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  type Dirent,
+  type Stats,
+} from "node:fs";
+import { isAbsolute, normalize, resolve as resolvePath } from "node:path";
+import { compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
+import { CheckerRegistry, consultCheckers, type CheckerInfo } from "./checkers.js";
+import { GuardDeniedError, GuardFileError, type GuardRule } from "./errors.js";
+
+/** One decision, as the session logs it (kind guard.decision). */
+export interface GuardDecision {
+  /** Relative to the root with `/` separators ("." for the root), or as given when it is outside. */
+  readonly path: string;
+  readonly decision: "allow" | "deny";
+  readonly rule: GuardRule;
+  readonly reason?: string;
+  /** Who asked: "model", "strategy", "index", … */
+  readonly actor: string;
+  /** The checker(s) that decided, when any did. */
+  readonly checker?: string;
+  /** What the path names, when the guard got that far. */
+  readonly kind?: "file" | "directory";
+}
+
+/** A question to the person, when a checker asks. */
+export interface AskRequest {
+  readonly path: string;
+  readonly actor: string;
+  readonly checker: string;
+  readonly reason: string;
+}
+
+/** How the session asks its person; absent when no one can answer. */
+export type AskFn = (req: AskRequest) => Promise<"allow" | "deny"> | "allow" | "deny";
+
+/** Caps the guard enforces. */
+export interface GuardLimits {
+  /** File reads allowed between two startTurn() calls (default: no cap). */
+  readonly maxReadsPerTurn?: number;
+  /** Bytes read between two startTurn() calls (default: no cap). */
+  readonly maxBytesPerTurn?: number;
+  /** How long one checker may take before it denies (default 2000 ms). */
+  readonly checkerTimeoutMs?: number;
+}
+
+/** Test hooks: the race between check and open, simulated deterministically. */
+export interface GuardHooks {
+  /** Called after the checks of a file and before it is opened. */
+  readonly beforeOpen?: (absPath: string, relPath: string) => void;
+}
+
+export interface GuardOptions {
+  /** The session's repository root (see findRepoRoot). Must be an existing directory. */
+  readonly root: string;
+  readonly denylist?: DenylistConfig;
+  readonly checkers?: CheckerRegistry;
+  /** Receives every decision (the session writes it to the log). Must not throw. */
+  readonly log?: (decision: GuardDecision) => void;
+  /** The default actor of calls that name none (default "agent"). */
+  readonly actor?: string;
+  readonly ask?: AskFn | null;
+  readonly limits?: GuardLimits;
+  readonly hooks?: GuardHooks;
+}
+
+export interface CheckOptions {
+  readonly actor?: string;
+  /** Do not ask the person: a checker's ask leaves the file out (the seed's WithoutAsking). */
+  readonly withoutAsking?: boolean;
+}
+
+export interface ReadOptions extends CheckOptions {
+  /** Larger files are refused with GuardFileError "file-too-large" before any byte is read or any checker asked. */
+  readonly maxBytes?: number;
+  /**
+   * A buffer to read into when the file fits: the result is then a view of it,
+   * valid until the next read into the same scratch (a search's hot loop).
+   */
+  readonly scratch?: Buffer;
+}
+
+/** A path the guard admitted (no checker is consulted for a directory). */
+export interface GuardedEntry {
+  readonly relPath: string;
+  readonly absPath: string;
+  readonly kind: "file" | "directory";
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Many listings and reads below the root by one actor: what fs-find and index-grep use. Close it. */
+export interface GuardScan {
+  /** Lists a directory (root-relative, as locate or a listing gave it). A denial is logged and thrown. */
+  list(relDir: string): Dirent[];
+  /**
+   * Reads a file (root-relative) under every rule, checkers included. A denial
+   * throws GuardDeniedError. Synchronous when no checker is registered (a
+   * search's hot loop then awaits nothing); a Promise otherwise.
+   */
+  readFile(relPath: string, opts?: { readonly maxBytes?: number; readonly scratch?: Buffer }): Buffer | Promise<Buffer>;
+  /** Releases the directory descriptors. */
+  close(): void;
+}
+
+/** The guard of one session. */
+export interface Guard {
+  /** The real path of the repository root. */
+  readonly root: string;
+  readonly denylist: Denylist;
+  readonly checkers: CheckerRegistry;
+  /** Decides about a path (checkers included for a file) and logs the decision; throws GuardFileError when it does not exist. */
+  check(path: string, opts?: CheckOptions): Promise<GuardDecision>;
+  /** check(), throwing GuardDeniedError on a denial. */
+  admit(path: string, opts?: CheckOptions): Promise<GuardedEntry>;
+  /**
+   * The static rules only (root pin, special files, denylist), synchronously:
+   * what a listing or a search needs to know about the path it starts from.
+   * Nothing is read, so no checker is consulted and only a denial is logged.
+   */
+  locate(path: string, opts?: CheckOptions): GuardedEntry;
+  /** Decides, opens safely and reads a whole file. A denial throws GuardDeniedError, never returns empty bytes. */
+  readFile(path: string, opts?: ReadOptions): Promise<Buffer>;
+  /** readFile decoded as UTF-8 (a BOM is dropped); bytes that are not UTF-8 throw GuardFileError "not-utf8". */
+  readText(path: string, opts?: ReadOptions): Promise<string>;
+  /**
+   * The entries of a directory, listed through the same pin and the denylist.
+   * Not a file read: checkers are not consulted and only a denial is logged.
+   */
+  listDir(path: string, opts?: CheckOptions): Dirent[];
+  /** Starts a scan (see GuardScan). */
+  scan(opts?: CheckOptions): GuardScan;
+  /** The denylist entry that protects a root-relative path, or null (pure, not logged). */
+  isProtected(relPath: string, isDir: boolean): string | null;
+  /** Starts a new turn: resets the per-turn caps. */
+  startTurn(): void;
+}
+
+const HAVE_PROC_FD = process.platform === "linux" && existsSync("/proc/self/fd");
+const OPEN_FILE = C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0) | (C.O_NOCTTY ?? 0);
+const OPEN_DIR = C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_DIRECTORY ?? 0) | (C.O_NONBLOCK ?? 0);
+
+interface Resolved {
+  readonly rel: string;
+  readonly abs: string;
+}
+
+interface Target extends GuardedEntry {
+  readonly dev: number;
+  readonly ino: number;
+}
+
+type Static = { readonly deny: GuardDecision } | { readonly target: Target };
+
+interface OpenDir {
+  readonly rel: string;
+  readonly fd: number;
+}
+
+function errnoOf(e: unknown): string | undefined {
+  return e !== null && typeof e === "object" && typeof (e as { code?: unknown }).code === "string" ? (e as { code: string }).code : undefined;
+}
+
+/** Creates the guard of a session. Throws when the root is not a directory or a denylist entry is invalid. */
+export function createGuard(options: GuardOptions): Guard {
+  const rootGiven = resolvePath(options.root);
+  const rootReal = realpathSync(rootGiven);
+  const rootStat = lstatSync(rootReal);
+  if (!rootStat.isDirectory()) throw new Error(`guard root ${options.root} is not a directory`);
+  const denylist = compileDenylist(options.denylist);
+  const checkers = options.checkers ?? new CheckerRegistry();
+  const log = options.log ?? (() => {});
+  const defaultActor = options.actor ?? "agent";
+  const ask = options.ask ?? null;
+  const limits = options.limits ?? {};
+  const maxReads = limits.maxReadsPerTurn ?? Infinity;
+  const maxBytesTurn = limits.maxBytesPerTurn ?? Infinity;
+  const checkerTimeoutMs = limits.checkerTimeoutMs ?? 2000;
+  const hooks = options.hooks ?? {};
+  let turnReads = 0;
+  let turnBytes = 0;
+
+  const emit = (d: GuardDecision): GuardDecision => {
+    log(d);
+    return d;
+  };
+  const denial = (path: string, rule: GuardRule, reason: string, actor: string, extra: { checker?: string; kind?: "file" | "directory" } = {}): GuardDecision => ({
+    path,
+    decision: "deny",
+    rule,
+    reason,
+    actor,
+    ...extra,
+  });
+  const toError = (d: GuardDecision): GuardDeniedError => new GuardDeniedError(d.path, d.rule, d.reason ?? "", d.checker);
+  /** Logs a denial and returns the error to throw. */
+  const refuse = (d: GuardDecision): GuardDeniedError => toError(emit(d));
+
+  /** Lexical resolution: inside the root, no `..`; or a root-pin denial. */
+  const resolveLexical = (input: string, actor: string): Resolved | GuardDecision => {
+    if (typeof input !== "string" || input === "" || input.includes("\0")) {
+      throw new GuardFileError("bad-path", String(input), `bad path ${JSON.stringify(input)}`);
+    }
+    if (input.split("/").includes("..")) return denial(input, "root-pin", "'..' is not allowed in a path", actor);
+    let rest: string;
+    if (isAbsolute(input)) {
+      const n = normalize(input).replace(/\/+$/, "") || "/";
+      const base = n === rootReal || n.startsWith(rootReal + "/") ? rootReal : n === rootGiven || n.startsWith(rootGiven + "/") ? rootGiven : null;
+      if (base === null) return denial(input, "root-pin", "outside the repository root", actor);
+      rest = n.slice(base.length);
+    } else {
+      rest = input;
+    }
+    const parts = rest.split("/").filter((p) => p !== "" && p !== ".");
+    const rel = parts.length === 0 ? "." : parts.join("/");
+    return { rel, abs: rel === "." ? rootReal : `${rootReal}/${rel}` };
+  };
+
+  const lstatOrThrow = (abs: string, rel: string): Stats => {
+    try {
+      return lstatSync(abs);
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === "ENOENT" || code === "ENOTDIR") throw new GuardFileError("not-found", rel, `no such file or directory: ${rel}`, code);
+      throw new GuardFileError("io", rel, `cannot examine ${rel}: ${code ?? String(e)}`, code);
+    }
+  };
+
+  /** Rules 1 and 2: what lstat and the denylist say, without checkers. */
+  const decideStatic = (input: string, actor: string): Static => {
+    const r = resolveLexical(input, actor);
+    if (!("abs" in r)) return { deny: r };
+    const { rel, abs } = r;
+    // Directories on the way: each must be a real directory, not a link to one.
+    if (rel !== ".") {
+      let i = rel.indexOf("/");
+      while (i !== -1) {
+        const dir = rel.slice(0, i);
+        const st = lstatOrThrow(`${rootReal}/${dir}`, rel);
+        if (st.isSymbolicLink()) return { deny: denial(rel, "root-pin", `symbolic link on the way: ${dir}`, actor) };
+        if (!st.isDirectory()) throw new GuardFileError("not-found", rel, `no such file or directory: ${rel} (${dir} is not a directory)`, "ENOTDIR");
+        const hit = denylist.matchPrefix(dir, true);
+        if (hit !== null) return { deny: denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor) };
+        i = rel.indexOf("/", i + 1);
+      }
+    }
+    const st = lstatOrThrow(abs, rel);
+    if (st.isSymbolicLink()) return { deny: denial(rel, "root-pin", "is a symbolic link", actor) };
+    let kind: "file" | "directory";
+    if (st.isFile()) kind = "file";
+    else if (st.isDirectory()) kind = "directory";
+    else return { deny: denial(rel, "special-file", `is a ${specialKind(st)}`, actor) };
+    if (rel !== ".") {
+      const hit = denylist.matchPrefix(rel, kind === "directory");
+      if (hit !== null) return { deny: denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind }) };
+    }
+    return { target: { relPath: rel, absPath: abs, kind, size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino } };
+  };
+
+  /** Rules 3 and 4 for a file. Synchronous unless a checker is registered. */
+  const decideFile = (t: Target, actor: string, forRead: boolean, withoutAsking: boolean): GuardDecision | Promise<GuardDecision> => {
+    const kind = t.kind;
+    if (forRead && (turnReads + 1 > maxReads || turnBytes >= maxBytesTurn)) {
+      const why = turnReads + 1 > maxReads ? `more than ${maxReads} file reads this turn` : `more than ${maxBytesTurn} bytes read this turn`;
+      return denial(t.relPath, "turn-limit", why, actor, { kind });
+    }
+    if (checkers.size === 0) return { path: t.relPath, decision: "allow", rule: "default", actor, kind };
+    return consultAll(t, actor, withoutAsking);
+  };
+
+  const consultAll = async (t: Target, actor: string, withoutAsking: boolean): Promise<GuardDecision> => {
+    const kind = t.kind;
+    const info: CheckerInfo = { size: t.size, mtimeMs: t.mtimeMs, kind: "file", relPath: t.relPath, absPath: t.absPath, actor };
+    const out = await consultCheckers(checkers.list(), t.relPath, info, checkerTimeoutMs);
+    switch (out.verdict) {
+      case "none":
+        return { path: t.relPath, decision: "allow", rule: "default", actor, kind };
+      case "allow":
+        return { path: t.relPath, decision: "allow", rule: "checker", actor, checker: out.checker, kind };
+      case "deny":
+        return denial(t.relPath, "checker", out.reason, actor, { checker: out.checker, kind });
+      case "ask": {
+        if (withoutAsking || ask === null) {
+          return denial(t.relPath, "ask-unanswered", `${out.reason}; no one to ask, so it is left out`, actor, { checker: out.checker, kind });
+        }
+        let answer: unknown;
+        try {
+          answer = await ask({ path: t.relPath, actor, checker: out.checker, reason: out.reason });
+        } catch (e) {
+          return denial(t.relPath, "ask", `asking failed: ${e instanceof Error ? e.message : String(e)}`, actor, { checker: out.checker, kind });
+        }
+        if (answer === "allow") return { path: t.relPath, decision: "allow", rule: "ask", reason: out.reason, actor, checker: out.checker, kind };
+        return denial(t.relPath, "ask", `the person said no (${out.reason})`, actor, { checker: out.checker, kind });
+      }
+      default: {
+        const never: never = out;
+        throw new Error(`unknown checker outcome ${String(never)}`);
+      }
+    }
+  };
+
+  /** The whole decision about a path, logged. `sizeCap` refuses a larger file before the checkers run. */
+  const decide = async (input: string, opts: CheckOptions, forRead: boolean, sizeCap?: number): Promise<{ d: GuardDecision; t?: Target }> => {
+    const actor = opts.actor ?? defaultActor;
+    const s = decideStatic(input, actor);
+    if ("deny" in s) return { d: emit(s.deny) };
+    const t = s.target;
+    if (t.kind === "directory") {
+      if (forRead) throw new GuardFileError("is-directory", t.relPath, `${t.relPath} is a directory`, "EISDIR");
+      return { d: emit({ path: t.relPath, decision: "allow", rule: "default", actor, kind: t.kind }), t };
+    }
+    // Nothing of an oversized file is read, so no checker needs to be asked about it.
+    if (sizeCap !== undefined && t.size > sizeCap) throw tooLarge(t.relPath, t.size, sizeCap);
+    const d = emit(await decideFile(t, actor, forRead, opts.withoutAsking === true));
+    return { d, t };
+  };
+
+  /** Confirms the open fd is the file or directory that was checked (by path). Returns a denial or null. */
+  const verifyOpened = (fd: number, t: Target, actor: string): { bad: GuardDecision } | { st: Stats } => {
+    const st = fstatSync(fd);
+    const wantDir = t.kind === "directory";
+    if (wantDir ? !st.isDirectory() : !st.isFile()) {
+      return {
+        bad: wantDir
+          ? denial(t.relPath, "root-pin", "changed between check and open", actor)
+          : denial(t.relPath, "special-file", `became a ${specialKind(st)} between check and open`, actor),
+      };
+    }
+    if (st.dev !== t.dev || st.ino !== t.ino) return { bad: denial(t.relPath, "root-pin", "changed between check and open", actor) };
+    if (HAVE_PROC_FD) {
+      let real: string;
+      try {
+        real = readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        real = "";
+      }
+      if (real !== t.absPath) return { bad: denial(t.relPath, "root-pin", "a directory on the way changed between check and open", actor) };
+    } else {
+      // Without /proc, re-check the directories on the way (narrower than the Linux check).
+      let i = t.relPath.indexOf("/");
+      while (i !== -1) {
+        const st2 = lstatSync(`${rootReal}/${t.relPath.slice(0, i)}`, { throwIfNoEntry: false });
+        if (st2 === undefined || !st2.isDirectory()) return { bad: denial(t.relPath, "root-pin", "a directory on the way changed between check and open", actor) };
+        i = t.relPath.indexOf("/", i + 1);
+      }
+    }
+    return { st };
+  };
+
+  /** Opens a checked path; throws a logged denial when what opens is not what was checked. */
+  const openChecked = (t: Target, actor: string): { fd: number; st: Stats } => {
+    if (t.kind === "file") hooks.beforeOpen?.(t.absPath, t.relPath);
+    let fd: number;
+    try {
+      fd = openSync(t.absPath, t.kind === "file" ? OPEN_FILE : OPEN_DIR);
+    } catch (e) {
+      throw openError(e, t.relPath, actor);
+    }
+    try {
+      const v = verifyOpened(fd, t, actor);
+      if ("bad" in v) throw refuse(v.bad);
+      return { fd, st: v.st };
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  };
+
+  /** The error for a failed open of a file or directory that was checked. */
+  const openError = (e: unknown, rel: string, actor: string): Error => {
+    const code = errnoOf(e);
+    if (code === "ELOOP" || code === "EMLINK") return refuse(denial(rel, "root-pin", "is a symbolic link (it changed after the check)", actor));
+    if (code === "ENOENT") return new GuardFileError("not-found", rel, `no such file or directory: ${rel}`, code);
+    if (code === "ENOTDIR") return new GuardFileError("not-found", rel, `no such file or directory: ${rel} (not a directory)`, code);
+    if (code === "ENXIO") return refuse(denial(rel, "special-file", "is a special file (it changed after the check)", actor));
+    return new GuardFileError("io", rel, `cannot open ${rel}: ${code ?? String(e)}`, code);
+  };
+
+  /** Reads an open regular file of `size` bytes (fstat'ed), up to maxBytes. */
+  const readAll = (fd: number, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined): Buffer => {
+    if (size > maxBytes) throw tooLarge(rel, size, maxBytes);
+    // One byte more than the size: a file that grew since fstat is seen growing.
+    const want = size + 1;
+    let buf = scratch !== undefined && scratch.length >= want ? scratch : Buffer.allocUnsafe(Math.max(want, 64));
+    let n = 0;
+    for (;;) {
+      if (n === buf.length) {
+        if (n > maxBytes) break;
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+        buf.copy(bigger, 0, 0, n);
+        buf = bigger;
+      }
+      const ask = buf.length - n;
+      let k: number;
+      try {
+        k = readSync(fd, buf, n, ask, null);
+      } catch (e) {
+        const code = errnoOf(e);
+        throw new GuardFileError("io", rel, `cannot read ${rel}: ${code ?? String(e)}`, code);
+      }
+      n += k;
+      // A short read of a regular file is its end (ordinary read semantics: no snapshot).
+      if (k < ask) break;
+    }
+    if (n > maxBytes) throw tooLarge(rel, n, maxBytes);
+    return buf.subarray(0, n);
+  };
+
+  const readFile = async (path: string, opts: ReadOptions = {}): Promise<Buffer> => {
+    const maxBytes = opts.maxBytes ?? Infinity;
+    const { d, t } = await decide(path, opts, true, maxBytes);
+    if (d.decision === "deny" || t === undefined) throw toError(d);
+    const { fd, st } = openChecked(t, d.actor);
+    try {
+      turnReads++;
+      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch);
+      turnBytes += bytes.length;
+      return bytes;
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  const locate = (path: string, opts: CheckOptions = {}): GuardedEntry => {
+    const s = decideStatic(path, opts.actor ?? defaultActor);
+    if ("deny" in s) throw refuse(s.deny);
+    const t = s.target;
+    return { relPath: t.relPath, absPath: t.absPath, kind: t.kind, size: t.size, mtimeMs: t.mtimeMs };
+  };
+
+  /** Logs the decision about an open file and, when it allows, reads it. */
+  const finishRead = (fd: number, d: GuardDecision, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined): Buffer => {
+    emit(d);
+    if (d.decision === "deny") throw toError(d);
+    turnReads++;
+    const bytes = readAll(fd, rel, size, maxBytes, scratch);
+    turnBytes += bytes.length;
+    return bytes;
+  };
+
+  /** A scan through directory descriptors (Linux); see the header. */
+  const procScan = (actor: string, withoutAsking: boolean): GuardScan => {
+    const chain: OpenDir[] = [];
+    const seen = new Map<string, { dev: number; ino: number }>();
+    const listedFiles = new Map<string, Set<string>>();
+
+    const openRoot = (): OpenDir => {
+      const fd = openSync(rootReal, OPEN_DIR);
+      const st = fstatSync(fd);
+      if (st.dev !== rootStat.dev || st.ino !== rootStat.ino) {
+        closeSync(fd);
+        throw refuse(denial(".", "root-pin", "the repository root was replaced", actor));
+      }
+      const d = { rel: ".", fd };
+      chain.push(d);
+      return d;
+    };
+
+    /** The open directory `relDir`, opening what is missing of the chain from the root, one component at a time. */
+    const enter = (relDir: string): OpenDir => {
+      let top = chain.length === 0 ? openRoot() : (chain[chain.length - 1] as OpenDir);
+      while (chain.length > 1 && !(relDir === top.rel || relDir.startsWith(top.rel + "/"))) {
+        closeSync(top.fd);
+        chain.pop();
+        top = chain[chain.length - 1] as OpenDir;
+      }
+      if (top.rel === relDir) return top;
+      const rest = (top.rel === "." ? relDir : relDir.slice(top.rel.length + 1)).split("/");
+      for (const name of rest) {
+        const rel = top.rel === "." ? name : `${top.rel}/${name}`;
+        const hit = denylist.matchPrefix(rel, true);
+        if (hit !== null) throw refuse(denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind: "directory" }));
+        let fd: number;
+        const at = `/proc/self/fd/${top.fd}/${name}`;
+        try {
+          fd = openSync(at, OPEN_DIR);
+        } catch (e) {
+          // O_DIRECTORY | O_NOFOLLOW on a link fails with ELOOP or ENOTDIR, depending on the system: look.
+          const code = errnoOf(e);
+          const isLink = (code === "ELOOP" || code === "EMLINK" || code === "ENOTDIR") && lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+          if (isLink) throw refuse(denial(rel, "root-pin", `symbolic link on the way: ${rel}`, actor));
+          throw openError(e, rel, actor);
+        }
+        const st = fstatSync(fd);
+        const before = seen.get(rel);
+        if (before !== undefined && (before.dev !== st.dev || before.ino !== st.ino)) {
+          closeSync(fd);
+          throw refuse(denial(rel, "root-pin", "the directory changed during the scan", actor, { kind: "directory" }));
+        }
+        seen.set(rel, { dev: st.dev, ino: st.ino });
+        top = { rel, fd };
+        chain.push(top);
+      }
+      return top;
+    };
+
+    return {
+      list(relDir: string): Dirent[] {
+        const d = enter(relDir);
+        // Listing through the descriptor lists exactly the directory that was opened.
+        const entries = readdirSync(`/proc/self/fd/${d.fd}`, { withFileTypes: true });
+        const files = new Set<string>();
+        for (const e of entries) if (e.isFile()) files.add(e.name);
+        listedFiles.set(relDir, files);
+        return entries;
+      },
+      readFile(relPath, opts = {}) {
+        const maxBytes = opts.maxBytes ?? Infinity;
+        // Paths from a listing are already canonical; anything else takes the full lexical check.
+        let rel = relPath;
+        if (!isCanonical(relPath)) {
+          const r = resolveLexical(relPath, actor);
+          if (!("abs" in r)) throw refuse(r);
+          rel = r.rel;
+        }
+        if (rel === ".") throw new GuardFileError("is-directory", rel, ". is a directory", "EISDIR");
+        const slash = rel.lastIndexOf("/");
+        const dirRel = slash === -1 ? "." : rel.slice(0, slash);
+        const name = rel.slice(slash + 1);
+        // The name is judged before anything is opened: a secret file is never opened.
+        const hit = denylist.matchPrefix(rel, false);
+        if (hit !== null) throw refuse(denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind: "file" }));
+        const dir = enter(dirRel);
+        const at = `/proc/self/fd/${dir.fd}/${name}`;
+        if (listedFiles.get(dirRel)?.has(name) !== true) {
+          // Not seen as a regular file in this scan's own listing: lstat it first, so no device is ever opened.
+          const st = lstatOrThrow(at, rel);
+          if (st.isSymbolicLink()) throw refuse(denial(rel, "root-pin", "is a symbolic link", actor));
+          if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
+          if (!st.isFile()) throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
+        }
+        const abs = `${rootReal}/${rel}`;
+        hooks.beforeOpen?.(abs, rel);
+        let fd: number;
+        try {
+          fd = openSync(at, OPEN_FILE);
+        } catch (e) {
+          throw openError(e, rel, actor);
+        }
+        let closeHere = true;
+        try {
+          const st = fstatSync(fd);
+          if (!st.isFile()) {
+            if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
+            throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
+          }
+          if (st.size > maxBytes) throw tooLarge(rel, st.size, maxBytes);
+          const t: Target = { relPath: rel, absPath: abs, kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+          const d = decideFile(t, actor, true, withoutAsking);
+          if (!(d instanceof Promise)) return finishRead(fd, d, rel, st.size, maxBytes, opts.scratch);
+          // A checker is consulted: the descriptor stays open until it answers.
+          closeHere = false;
+          return d.then(
+            (dd) => {
+              try {
+                return finishRead(fd, dd, rel, st.size, maxBytes, opts.scratch);
+              } finally {
+                closeSync(fd);
+              }
+            },
+            (e: unknown) => {
+              closeSync(fd);
+              throw e;
+            },
+          );
+        } finally {
+          if (closeHere) closeSync(fd);
+        }
+      },
+      close() {
+        while (chain.length > 0) closeSync((chain.pop() as OpenDir).fd);
+      },
+    };
+  };
+
+  /** Without /proc: every read takes the single-read path; listings are lstat-checked. */
+  const pathScan = (actor: string, withoutAsking: boolean): GuardScan => ({
+    list(relDir: string): Dirent[] {
+      const s = decideStatic(relDir, actor);
+      if ("deny" in s) throw refuse(s.deny);
+      if (s.target.kind !== "directory") throw new GuardFileError("not-directory", s.target.relPath, `${s.target.relPath} is not a directory`, "ENOTDIR");
+      const { fd } = openChecked(s.target, actor);
+      try {
+        return readdirSync(s.target.absPath, { withFileTypes: true });
+      } finally {
+        closeSync(fd);
+      }
+    },
+    readFile: (relPath, opts = {}) => readFile(relPath, { ...opts, actor, withoutAsking }),
+    close() {},
+  });
+
+  const scan = (opts: CheckOptions = {}): GuardScan => {
+    const actor = opts.actor ?? defaultActor;
+    const withoutAsking = opts.withoutAsking === true;
+    return HAVE_PROC_FD ? procScan(actor, withoutAsking) : pathScan(actor, withoutAsking);
+  };
+
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+
+  return {
+    root: rootReal,
+    denylist,
+    checkers,
+    async check(path, opts = {}) {
+      return (await decide(path, opts, false)).d;
+    },
+    async admit(path, opts = {}) {
+      const { d, t } = await decide(path, opts, false);
+      if (d.decision === "deny" || t === undefined) throw toError(d);
+      return { relPath: t.relPath, absPath: t.absPath, kind: t.kind, size: t.size, mtimeMs: t.mtimeMs };
+    },
+    locate,
+    readFile,
+    async readText(path, opts = {}) {
+      const bytes = await readFile(path, { ...opts, scratch: undefined });
+      try {
+        return decoder.decode(bytes);
+      } catch {
+        throw new GuardFileError("not-utf8", path, `${path} is not UTF-8 text`);
+      }
+    },
+    listDir(path, opts = {}) {
+      const e = locate(path, opts);
+      if (e.kind !== "directory") throw new GuardFileError("not-directory", e.relPath, `${e.relPath} is not a directory`, "ENOTDIR");
+      const s = scan(opts);
+      try {
+        return s.list(e.relPath);
+      } finally {
+        s.close();
+      }
+    },
+    scan,
+    isProtected(relPath, isDir) {
+      return denylist.match(relPath, isDir);
+    },
+    startTurn() {
+      turnReads = 0;
+      turnBytes = 0;
+    },
+  };
+}
+
+/** A relative path with no empty, "." or ".." component and no NUL: what listings produce. */
+function isCanonical(p: string): boolean {
+  if (p === "" || p.charCodeAt(0) === 0x2f || p.charCodeAt(p.length - 1) === 0x2f || p.includes("\0") || p.includes("//")) return false;
+  if (p === "." || p === ".." || p.startsWith("./") || p.startsWith("../") || p.endsWith("/.") || p.endsWith("/..")) return false;
+  return !p.includes("/./") && !p.includes("/../");
+}
+
+function tooLarge(rel: string, size: number, cap: number): GuardFileError {
+  return new GuardFileError("file-too-large", rel, `${rel} is larger than ${cap} bytes (${size} bytes)`);
+}
+
+function specialKind(st: Stats): string {
+  if (st.isFIFO()) return "FIFO";
+  if (st.isSocket()) return "socket";
+  if (st.isCharacterDevice()) return "character device";
+  if (st.isBlockDevice()) return "block device";
+  if (st.isDirectory()) return "directory";
+  return "special file";
+}

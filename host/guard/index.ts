@@ -1,0 +1,28 @@
+// The read guard's public entry: every file nodwyn reads passes through a Guard made here.
+export {
+  createGuard,
+  type Guard,
+  type GuardOptions,
+  type GuardDecision,
+  type GuardLimits,
+  type GuardHooks,
+  type GuardedEntry,
+  type AskFn,
+  type AskRequest,
+  type CheckOptions,
+  type ReadOptions,
+  type GuardScan,
+} from "./guard.js";
+export { GuardError, GuardDeniedError, GuardFileError, type GuardRule, type GuardFileErrorCode } from "./errors.js";
+export { DEFAULT_DENYLIST, compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
+export {
+  CheckerRegistry,
+  consultCheckers,
+  denyVerdict,
+  askVerdict,
+  type CheckerFn,
+  type CheckerInfo,
+  type CheckerVerdict,
+  type CheckersOutcome,
+} from "./checkers.js";
+export { findRepoRoot } from "./root.js";
