@@ -1,0 +1,154 @@
+// Real processes: the lock across processes, and SIGKILL at random points never loses an acknowledged append.
+
+import test from "ava";
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import {
+  LogExistsError,
+  LogLockedError,
+  createSessionLog,
+  isLockedByWriter,
+  openForAppend,
+  readLog,
+  sessionLogPath,
+  verifyLog,
+  type LogRecord,
+} from "../../../host/log/index.js";
+import { REPO_ROOT, rng, tempDataDir } from "./helpers.js";
+
+const FIXTURES = join(REPO_ROOT, "test", "host", "log", "fixtures");
+
+// A child process whose stdout is read line by line.
+class Child {
+  readonly proc: ChildProcess;
+  readonly lines: string[] = [];
+  /** What the child wrote to stderr, for failure messages. */
+  stderr = "";
+  private partial = "";
+  private waiters: (() => void)[] = [];
+  readonly exited: Promise<number | null>;
+
+  constructor(script: string, args: string[]) {
+    this.proc = spawn(process.execPath, [join(FIXTURES, script), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.proc.stderr!.setEncoding("utf8");
+    this.proc.stderr!.on("data", (s: string) => (this.stderr += s));
+    this.proc.stdout!.setEncoding("utf8");
+    this.proc.stdout!.on("data", (s: string) => {
+      const parts = (this.partial + s).split("\n");
+      this.partial = parts.pop()!;
+      this.lines.push(...parts);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    // Resolves once the process is gone and its stdout fully read.
+    this.exited = new Promise((resolve) => this.proc.on("close", (code) => resolve(code)));
+  }
+
+  /** Waits until a line satisfies `pred` (or the child ends) and returns it. */
+  async waitFor(pred: (l: string) => boolean): Promise<string | undefined> {
+    let done = false;
+    void this.exited.then(() => {
+      done = true;
+      for (const w of this.waiters.splice(0)) w();
+    });
+    for (;;) {
+      const hit = this.lines.find(pred);
+      if (hit !== undefined || done) return hit;
+      await new Promise<void>((r) => this.waiters.push(r));
+    }
+  }
+
+  send(line: string): void {
+    this.proc.stdin!.write(line + "\n");
+  }
+}
+
+const START = { version: "0.0.0", origin: "parent" };
+
+test("a writer in another process is refused at once; the lock dies with that process", async (t) => {
+  const dir = tempDataDir(t);
+  const child = new Child("hold-writer.mjs", [dir, "s", "create"]);
+  t.is(await child.waitFor((l) => l.startsWith("ready")), "ready 1");
+  const file = sessionLogPath("s", dir);
+  t.true(isLockedByWriter(file));
+  t.throws(() => openForAppend("s", { dataDir: dir }), { instanceOf: LogLockedError });
+  t.throws(() => createSessionLog("s", START, { dataDir: dir }), { instanceOf: LogExistsError });
+  child.proc.kill("SIGKILL");
+  await child.exited;
+  const { writer } = openForAppend("s", { dataDir: dir, resume: START });
+  t.is(writer.lastSeq, 2);
+  writer.close();
+});
+
+test("a child is refused while this process holds the writer", async (t) => {
+  const dir = tempDataDir(t);
+  const w = createSessionLog("s", START, { dataDir: dir });
+  const child = new Child("hold-writer.mjs", [dir, "s", "append"]);
+  t.is(await child.waitFor((l) => l.startsWith("error") || l.startsWith("ready")), "error LOG_LOCKED");
+  t.is(await child.exited, 3);
+  w.append("note", { text: "unaffected" });
+  w.close();
+  t.deepEqual([...readLog(w.file)].map((r) => r.seq), [1, 2]);
+});
+
+test("closing releases the lock while the closing process lives on", async (t) => {
+  const dir = tempDataDir(t);
+  const child = new Child("hold-writer.mjs", [dir, "s", "create"]);
+  await child.waitFor((l) => l.startsWith("ready"));
+  child.send("append");
+  t.is(await child.waitFor((l) => l.startsWith("appended")), "appended 2");
+  child.send("close");
+  await child.waitFor((l) => l === "closed");
+  const { writer } = openForAppend("s", { dataDir: dir, resume: START });
+  t.is(writer.lastSeq, 3);
+  writer.close();
+  child.send("exit");
+  t.is(await child.exited, 0);
+});
+
+test("SIGKILL at random points during thousands of appends never loses an acknowledged event, and the log always opens", async (t) => {
+  const seed = Number(process.env.NODWYN_TEST_SEED ?? 20261130);
+  t.log(`seed ${seed} (set NODWYN_TEST_SEED to replay)`);
+  const random = rng(seed);
+  const dir = tempDataDir(t);
+  const file = sessionLogPath("crash", dir);
+  const ROUNDS = 10;
+  let acknowledged = 0;
+  let repaired = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const killAfter = 100 + Math.floor(random() * 500);
+    const child = new Child("append-until-killed.mjs", [dir, "crash", String(round), String(Math.floor(random() * 2 ** 31))]);
+    await child.waitFor((l) => /^\d+ \d+$/.test(l) && Number(l.split(" ")[1]) >= killAfter - 1);
+    if (round % 2 === 1) {
+      // Aim inside a large append: after its announcement, at a random moment of its write or fsync.
+      const seen = child.lines.length;
+      await child.waitFor((l) => l.startsWith("big ") && child.lines.indexOf(l, seen) >= seen);
+      await new Promise((r) => setTimeout(r, Math.floor(random() * 4)));
+    }
+    child.proc.kill("SIGKILL");
+    t.is(await child.exited, null, `round ${round}: the child was to be killed, but it exited: ${child.stderr}`);
+    const acks = child.lines.filter((l) => /^\d+ \d+$/.test(l)).map((l) => l.split(" ").map(Number) as [number, number]);
+    t.true(acks.length >= killAfter, `round ${round}: ${acks.length} acknowledgements`);
+    acknowledged += acks.length;
+
+    // The parent resumes: the open must succeed (repairing a torn tail if the kill left one).
+    const { writer, truncated } = openForAppend("crash", { dataDir: dir, resume: START });
+    if (truncated) repaired++;
+    writer.close();
+    const bySeq = new Map<number, LogRecord>();
+    for (const r of readLog(file)) bySeq.set(r.seq, r);
+    for (const [seq, i] of acks) {
+      const r = bySeq.get(seq);
+      t.truthy(r, `round ${round}: acknowledged seq ${seq} is missing`);
+      if (!r) continue;
+      t.is(r.kind, "note");
+      t.deepEqual([r.payload.text, (r.payload.data as { round: number }).round, (r.payload.data as { i: number }).i], [
+        `round ${round} append ${i}`,
+        round,
+        i,
+      ]);
+    }
+    t.is(verifyLog(file).tail, null);
+  }
+  t.log(`${acknowledged} acknowledged appends over ${ROUNDS} kills; ${repaired} torn tails repaired`);
+  t.true(acknowledged >= 1000);
+});
