@@ -1,0 +1,94 @@
+// Line-oriented RE2 search over the raw bytes of one file: one native scan per file that has no match.
+//
+// The pattern runs over the whole buffer with multi-line anchors (`^`/`$` at
+// line boundaries), which finds the leftmost match from a position in one call.
+// A match must lie within one line, as in ripgrep; when a buffer match crosses
+// a newline (`\s`, `[^x]` can), its first line is tested alone, and either way
+// the scan resumes at the next line. Every line with a match of its own is found
+// this way, and no line is reported twice. Offsets are bytes (RE2 on a Buffer).
+
+import RE2 from "re2";
+import { SearchError } from "./errors.js";
+
+const make = (source: string, flags: string) => new RE2(source, flags);
+/** A compiled RE2 regular expression (the package's instance type, which its typings do not export). */
+export type Re2 = ReturnType<typeof make>;
+
+/** A compiled pattern: one instance scans buffers, the other tests single lines. */
+export interface LinePattern {
+  readonly source: string;
+  readonly scan: Re2;
+  readonly line: Re2;
+}
+
+/** Compiles an RE2 pattern; a pattern RE2 does not support is SearchError "bad-pattern" with the reason. */
+export function compilePattern(pattern: string, maxBytes: number): LinePattern {
+  if (typeof pattern !== "string") throw new SearchError("bad-pattern", "the pattern must be a string");
+  const size = Buffer.byteLength(pattern, "utf8");
+  if (size > maxBytes) throw new SearchError("pattern-too-long", `the pattern is ${size} bytes; at most ${maxBytes} are allowed`);
+  try {
+    return { source: pattern, scan: make(pattern, "gm"), line: make(pattern, "m") };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const hint = /invalid perl operator: \(\?[=!<]|invalid escape sequence: \\[1-9]|invalid named capture group/.test(why)
+      ? " (RE2 has no lookahead, lookbehind or backreferences)"
+      : "";
+    throw new SearchError("bad-pattern", `not an RE2 pattern: ${why}${hint}`);
+  }
+}
+
+/**
+ * Calls `onLine(start, end)` for each line (byte offsets, `end` at the newline
+ * or the end of the buffer) that has a match, in order, until it returns false.
+ */
+export function forEachMatchingLine(buf: Buffer, p: LinePattern, onLine: (start: number, end: number) => boolean): void {
+  const len = buf.length;
+  if (len === 0) return; // an empty file has no lines
+  const re = p.scan;
+  // A final newline ends the last line; there is no empty line after it.
+  const limit = len > 0 && buf[len - 1] === 10 ? len - 1 : len;
+  let pos = 0;
+  while (pos <= limit) {
+    re.lastIndex = pos;
+    const m = re.exec(buf);
+    if (m === null) return;
+    const s = m.index;
+    if (s > limit) return;
+    const ls = s === 0 ? 0 : buf.lastIndexOf(10, s - 1) + 1;
+    let le = buf.indexOf(10, s);
+    if (le === -1) le = len;
+    const within = s + m[0].length <= le;
+    if (within || p.line.test(buf.subarray(ls, le))) {
+      if (!onLine(ls, le)) return;
+    }
+    pos = le + 1;
+  }
+}
+
+/** Counts newlines in buf[from, to): how many lines a position advances. */
+export function countNewlines(buf: Buffer, from: number, to: number): number {
+  let n = 0;
+  let i = buf.indexOf(10, from);
+  while (i !== -1 && i < to) {
+    n++;
+    i = buf.indexOf(10, i + 1);
+  }
+  return n;
+}
+
+/**
+ * The text of buf[start, end) as a line: a trailing CR dropped, cut to
+ * `maxChars` characters (then ending with "…"). Decodes only what can be shown.
+ */
+export function lineText(buf: Buffer, start: number, end: number, maxChars: number): string {
+  if (end > start && buf[end - 1] === 13) end--;
+  // A UTF-8 character is at most 4 bytes: more bytes than that cannot be shown.
+  const cutAt = start + maxChars * 4 + 4;
+  const s = buf.toString("utf8", start, end < cutAt ? end : cutAt);
+  // Past cutAt there are more than maxChars characters, so s.length > maxChars there.
+  if (s.length <= maxChars) return s;
+  let cut = maxChars;
+  const c = s.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--; // never split a surrogate pair
+  return `${s.slice(0, cut)}…`;
+}
