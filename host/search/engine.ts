@@ -46,7 +46,7 @@ export interface GrepResult {
   readonly matches: GrepMatch[];
   /** Files searched (read and scanned). */
   readonly files: number;
-  /** Candidates skipped, by reason (only reasons that occurred). */
+  /** Candidates skipped, by reason (only reasons that occurred, in alphabetical order). */
   readonly skipped: SkipCounts;
   /** More matches (or output) than the caps: the result is incomplete. */
   readonly truncated: boolean;
@@ -118,6 +118,13 @@ function makeControl(signal: AbortSignal | undefined, timeoutMs: number): Contro
   };
 }
 
+/** The counts with their reasons in alphabetical order, so results print the same whatever the walk met first. */
+function sortedCounts(s: SkipCounts): SkipCounts {
+  const out: SkipCounts = {};
+  for (const k of (Object.keys(s) as Array<keyof SkipCounts>).sort()) out[k] = s[k];
+  return out;
+}
+
 function describe(path: string, glob: SearchOptions["glob"]): string {
   const g = glob === undefined || glob === null ? "" : ` matching ${JSON.stringify(glob)}`;
   return `under ${JSON.stringify(path)}${g}`;
@@ -133,7 +140,7 @@ export async function find(guard: Guard, path: string, opts: SearchOptions = {})
   const scan = guard.scan(actor === undefined ? {} : { actor });
   try {
     const d = await discover(path, { guard, scan, actor, filter, maxFiles: lim.maxFiles, control, describe: describe(path, opts.glob) });
-    return { files: d.candidates, skipped: d.skipped };
+    return { files: d.candidates, skipped: sortedCounts(d.skipped) };
   } finally {
     scan.close();
   }
@@ -266,6 +273,6 @@ async function grepScan(
     });
     if (truncated) break;
   }
-  const result: GrepResult = { matches, files, skipped, truncated };
+  const result: GrepResult = { matches, files, skipped: sortedCounts(skipped), truncated };
   return withheld.length > 0 ? { ...result, withheld } : result;
 }

@@ -1,0 +1,12 @@
+// The agent primitives' public entry: tables of procedures that are also model tools.
+export { type AgentToolSpec, toolArgName, toolCallArgs } from "./tool.js";
+export { jsonToScheme, schemeToJson, MAX_JSON_DEPTH } from "./json-value.js";
+export {
+  fileToolPrimitives,
+  renderGrep,
+  sliceLines,
+  DEFAULT_FS_READ_LIMITS,
+  type FileToolServices,
+  type FsReadLimits,
+} from "./file-tools.js";
+export { verdictFromScheme, checkerInfoToScheme, schemeChecker } from "./checker-verdict.js";
