@@ -88,6 +88,9 @@ export function formatRaised(raised: any): string {
   return `uncaught exception: ${writeToString(raised, "write")}`;
 }
 
+/** Scheme sources evaluated into the builtins environment when an interpreter is created, in order. */
+const PRELUDE_FILES = ["nodwyn/prelude.scm", "nodwyn/io.scm"];
+
 export const BASE_FEATURES = ["r7rs", "exact-closed", "ratios", "exact-integer", "full-unicode", "ieee-float", "nodwyn"];
 
 const DEFAULT_REPL_IMPORTS = [
@@ -321,9 +324,11 @@ export class Interpreter {
 
   private loadPrelude(): void {
     const loader = this.opts.libraries;
-    const found = loader?.findFile("nodwyn/prelude.scm") ?? null;
-    if (found === null) return;
-    for (const form of this.read(found.text, found.path)) this.evalTopSync(form, this.builtins, undefined);
+    for (const file of PRELUDE_FILES) {
+      const found = loader?.findFile(file) ?? null;
+      if (found === null) continue;
+      for (const form of this.read(found.text, found.path)) this.evalTopSync(form, this.builtins, undefined);
+    }
     const travel = this.builtins.table.get(this.symbols.intern("%continue"));
     if (travel && travel.k === "global" && travel.cell.v instanceof Procedure) this.rt.travelProc = travel.cell.v;
   }

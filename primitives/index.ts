@@ -9,6 +9,8 @@ import { charPrimitives } from "./scheme/chars.js";
 import { stringPrimitives } from "./scheme/strings.js";
 import { vectorPrimitives } from "./scheme/vectors.js";
 import { bytevectorPrimitives } from "./scheme/bytevectors.js";
+import { ioPrimitives } from "./scheme/io.js";
+import { systemPrimitives } from "./scheme/system.js";
 
 /** Every table of R7RS procedures implemented in TypeScript, grouped by report chapter. */
 export const schemeTables: ReadonlyArray<{ readonly chapter: string; readonly specs: readonly ProcSpec[] }> = [
@@ -21,6 +23,8 @@ export const schemeTables: ReadonlyArray<{ readonly chapter: string; readonly sp
   { chapter: "6.7 Strings", specs: stringPrimitives },
   { chapter: "6.8 Vectors", specs: vectorPrimitives },
   { chapter: "6.9 Bytevectors", specs: bytevectorPrimitives },
+  { chapter: "6.13 Input and output", specs: ioPrimitives },
+  { chapter: "6.14 System interface", specs: systemPrimitives },
 ];
 
 /** All of them as one list, for an interpreter's `primitives` option. */

@@ -25,7 +25,7 @@ import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, 
 import { analyze } from "./analyze.js";
 import { INLINE, type InlineOp } from "./inline.js";
 import type { SourceLoc } from "../values/loc.js";
-import { Procedure, type Entries } from "../values/procedure.js";
+import { Procedure, type Entries, type ProcInfo } from "../values/procedure.js";
 import { NIL } from "../values/pair.js";
 import { UNSPECIFIED } from "../values/misc.js";
 import { HELPERS, HELPER_NAMES } from "../machine/helpers.js";
@@ -62,9 +62,12 @@ interface FnLayout {
 }
 
 /** A compiled lambda as the machine sees it: name, locations, resume functions. */
-export class CompiledLambda implements LambdaInfo {
+export class CompiledLambda implements LambdaInfo, ProcInfo {
   readonly name: string;
   readonly loc: SourceLoc | undefined;
+  readonly minArgs: number;
+  readonly maxArgs: number;
+  readonly kind = "lambda" as const;
   layout!: FnLayout;
   private readonly resumers: (ResumeFn | undefined)[] = [];
   constructor(
@@ -73,6 +76,8 @@ export class CompiledLambda implements LambdaInfo {
   ) {
     this.name = node.name;
     this.loc = node.loc;
+    this.minArgs = node.params.length;
+    this.maxArgs = node.rest ? -1 : node.params.length;
   }
   siteLoc(site: number): SourceLoc | undefined {
     return this.layout.siteLocs[site];
@@ -666,7 +671,12 @@ class FnGen {
     const isSelfVar = fits && selfVar !== undefined && n.f.t === "lref" && n.f.v === selfVar;
     const isSelfCell = fits && selfCell !== undefined && n.f.t === "gref" && n.f.cell === selfCell;
     if (isSelfVar || isSelfCell) {
-      const jump = this.rs === null ? this.loopJump(args) : `site = 0; return L${l.id}.call(this, ${args.join(", ")});`;
+      // In a resume function the loop restarts in the fast function; the arguments are
+      // evaluated first, since their inlined operations set `site`.
+      const jump =
+        this.rs === null
+          ? this.loopJump(args)
+          : `{ ${args.length ? `let ${args.map((a, i) => `n${i} = ${a}`).join(", ")}; ` : ""}site = 0; return L${l.id}.call(this${args.map((_, i) => `, n${i}`).join("")}); }`;
       if (isSelfVar) {
         this.emit(`{ ${jump} }`);
         return;

@@ -333,7 +333,10 @@ export class Expander {
   expandTop(x: any, top: TopEnv, loc: SourceLoc | undefined): Node {
     const l = this.locOf(x, loc);
     const form = this.macroexpandHead(x, top, l);
-    const b = this.headBinding(form, top);
+    let b = this.headBinding(form, top);
+    // A program starts out empty: `import` and `define-library` are declarations, recognised by name.
+    if (b === undefined && form instanceof Pair && form.car instanceof Sym && (form.car.name === "import" || form.car.name === "define-library"))
+      b = this.builtins.table.get(form.car);
     if (b !== undefined && b.k === "special") {
       switch (b.name) {
         case "begin": {

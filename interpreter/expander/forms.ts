@@ -473,7 +473,8 @@ export function installForms(ex: Expander, top: TopEnv): void {
       ]),
     ];
     req.forEach((id, i) => defs.push(list([ex.core("define"), id, list([ex.core("list-ref"), tmp, i])])));
-    if (rest) defs.push(list([ex.core("define"), rest, list([ex.core("list-tail"), tmp, req.length])]));
+    // The consumer lists the required values and then the rest list as one element.
+    if (rest) defs.push(list([ex.core("define"), rest, list([ex.core("list-ref"), tmp, req.length])]));
     return list([ex.core("begin"), ...defs]);
   });
 

@@ -228,6 +228,7 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
       impl: (a: Winder | false, b: Winder | false) => {
         let x = a || null;
         let y = b || null;
+        if (x === null || y === null) return false;
         while (x !== null && y !== null && x.depth > y.depth) x = x.parent;
         while (x !== null && y !== null && y.depth > x.depth) y = y.parent;
         while (x !== y && x !== null && y !== null) {

@@ -235,6 +235,42 @@ export class Runtime {
     );
   }
 
+  /** The procedure of a case-lambda: calls the first clause that accepts the argument count. */
+  caseLambda(clauses: Procedure[], name: string): Procedure {
+    const pick = (self: Procedure, n: number): Procedure => {
+      for (const c of clauses) if (c.info.minArgs <= n && (c.info.maxArgs < 0 || n <= c.info.maxArgs)) return c;
+      return arityError(self, n);
+    };
+    let min = Infinity;
+    let max = 0;
+    for (const c of clauses) {
+      min = Math.min(min, c.info.minArgs);
+      max = max < 0 || c.info.maxArgs < 0 ? -1 : Math.max(max, c.info.maxArgs);
+    }
+    return new Procedure(
+      {
+        f0() {
+          return pick(this, 0).f0();
+        },
+        f1(a) {
+          return pick(this, 1).f1(a);
+        },
+        f2(a, b) {
+          return pick(this, 2).f2(a, b);
+        },
+        f3(a, b, c) {
+          return pick(this, 3).f3(a, b, c);
+        },
+        fN(args) {
+          return pick(this, args.length).fN(args);
+        },
+      },
+      null,
+      { name, minArgs: min === Infinity ? 0 : min, maxArgs: max, kind: "lambda" },
+      clauses,
+    );
+  }
+
   /** Continues with continuation procedure `k` and values `v` (after dynamic-wind transitions are done). */
   reinstate(k: Procedure, v: any): never {
     const d = k.data as { k: Frame | null; dyn: Dyn };
@@ -442,7 +478,8 @@ export class Runtime {
     if (obj instanceof Condition && obj.frames === undefined) {
       obj.frames = k;
       obj.tailRing = this.ringSnapshot();
-      if (obj.loc === undefined) obj.loc = firstLoc(k);
+      // Without a frame to point at (a failing tail call), the most recent tail call's procedure is the best place.
+      if (obj.loc === undefined) obj.loc = firstLoc(k) ?? (obj.tailRing as Procedure[])[0]?.info.loc;
     }
     const hs: HandlerList | null = this.dyn.handlers;
     if (hs === null) {

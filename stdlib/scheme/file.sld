@@ -3,5 +3,5 @@
   (import (nodwyn builtins))
   (export
     call-with-input-file call-with-output-file delete-file file-exists? open-binary-input-file
-    open-binary-output-file open-input-file open-output-file with-input-from-file with-output-
-    to-file))
+    open-binary-output-file open-input-file open-output-file with-input-from-file
+    with-output-to-file))

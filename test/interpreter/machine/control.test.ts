@@ -1,0 +1,110 @@
+// The machine's control: tail calls in constant space, call/cc re-entry, dynamic-wind order, deep recursion.
+import test from "ava";
+import { makeInterp } from "../../helpers/interp.js";
+
+// A continuation of at most `maxDepth` frames: if a tail call leaked a frame per
+// iteration (on the JS stack, which is reified into frames, or on the heap), a
+// loop of a million iterations would exceed it and fail with a limit condition.
+const TIGHT = { limits: { maxDepth: 200 } };
+
+test("a million self tail calls run in constant space", async (t) => {
+  const { run } = makeInterp(TIGHT);
+  t.is(await run("(let loop ((i 0)) (if (< i 1000000) (loop (+ i 1)) i))"), "1000000");
+});
+
+test("mutual tail recursion through globals runs in constant space", async (t) => {
+  const { run } = makeInterp(TIGHT);
+  await run("(define (ev? n) (if (= n 0) #t (od? (- n 1)))) (define (od? n) (if (= n 0) #f (ev? (- n 1))))");
+  t.is(await run("(ev? 1000001)"), "#f");
+});
+
+test("tail calls through cond, case, and, or, when, let*, apply and call/cc stay constant", async (t) => {
+  const { run } = makeInterp(TIGHT);
+  const loops = [
+    "(define (f n) (cond ((= n 0) 'done) (else (f (- n 1)))))",
+    "(define (f n) (case n ((0) 'done) (else (f (- n 1)))))",
+    "(define (f n) (and #t (if (= n 0) 'done (f (- n 1)))))",
+    "(define (f n) (or (and (= n 0) 'done) (f (- n 1))))",
+    "(define (f n) (if (= n 0) 'done (let* ((m (- n 1))) (f m))))",
+    "(define (f n) (if (= n 0) 'done (apply f (list (- n 1)))))",
+    "(define (f n) (if (= n 0) 'done (call/cc (lambda (k) (f (- n 1))))))",
+    "(define (f n) (if (= n 0) 'done (call-with-values (lambda () (- n 1)) f)))",
+  ];
+  for (const def of loops) {
+    await run(def);
+    t.is(await run("(f 300000)"), "done", def);
+  }
+});
+
+test("a continuation re-entered several times resumes the same computation", async (t) => {
+  const { run } = makeInterp();
+  const r = await run(`
+    (let ((k #f) (visits '()))
+      (let ((v (+ 100 (call/cc (lambda (c) (set! k c) 0)))))
+        (set! visits (cons v visits))
+        (if (< (length visits) 4) (k (length visits)) (reverse visits))))`);
+  t.is(r, "(100 101 102 103)");
+});
+
+test("re-entering a continuation captured inside map leaves the earlier result unchanged", async (t) => {
+  const { run } = makeInterp();
+  const r = await run(`
+    (let* ((k #f) (n 0)
+           (result (map (lambda (x) (call/cc (lambda (c) (if (= x 2) (set! k c)) x))) '(1 2 3))))
+      (set! n (+ n 1))
+      (if (= n 1) (begin (set! first result) (k 20)) (list first result)))`.replace("(set! first result)", "(set! k2 result)").replace("(list first result)", "(list k2 result)").replace("(k #f) (n 0)", "(k #f) (k2 #f) (n 0)"));
+  t.is(r, "((1 2 3) (1 20 3))");
+});
+
+test("generators re-enter continuations across a tree walk", async (t) => {
+  const { run } = makeInterp();
+  await run(`
+    (define (make-gen tree)
+      (define return #f)
+      (define (walk t) (cond ((null? t) 'skip) ((pair? t) (walk (car t)) (walk (cdr t))) (else (call/cc (lambda (resume) (set! next (lambda () (resume #f))) (return t))))))
+      (define next (lambda () (walk tree) (return 'done)))
+      (lambda () (call/cc (lambda (r) (set! return r) (next)))))`);
+  t.is(await run("(let ((g (make-gen '((a b) (c (d)) e)))) (let loop ((acc '())) (let ((x (g))) (if (eq? x 'done) (reverse acc) (loop (cons x acc))))))"), "(a b c d e)");
+});
+
+test("dynamic-wind runs before and after in order on escape and re-entry", async (t) => {
+  const { run } = makeInterp();
+  const r = await run(`
+    (let ((trace '()) (k #f) (n 0))
+      (define (note x) (set! trace (cons x trace)))
+      (dynamic-wind
+        (lambda () (note 'before))
+        (lambda () (call/cc (lambda (c) (set! k c))) (note 'during))
+        (lambda () (note 'after)))
+      (set! n (+ n 1))
+      (if (< n 3) (k 'again))
+      (reverse trace))`);
+  t.is(r, "(before during after before during after before during after)");
+});
+
+test("nested dynamic-winds unwind innermost first when escaping", async (t) => {
+  const { run } = makeInterp();
+  const r = await run(`
+    (let ((trace '()))
+      (define (note x) (set! trace (cons x trace)))
+      (call/cc (lambda (out)
+        (dynamic-wind (lambda () (note 'in1))
+          (lambda () (dynamic-wind (lambda () (note 'in2)) (lambda () (out 'x)) (lambda () (note 'out2))))
+          (lambda () (note 'out1)))))
+      (reverse trace))`);
+  t.is(r, "(in1 in2 out2 out1)");
+});
+
+test("non-tail recursion a million deep returns", async (t) => {
+  const { run } = makeInterp();
+  await run("(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1)))))");
+  t.is(await run("(f 1000000)"), "1000000");
+});
+
+test("an escape from deep recursion and an error raised there are caught", async (t) => {
+  const { run } = makeInterp();
+  await run("(define (dig n k) (if (= n 0) (k 'escaped) (+ 1 (dig (- n 1) k))))");
+  t.is(await run("(call/cc (lambda (k) (dig 200000 k)))"), "escaped");
+  await run("(define (boom n) (if (= n 0) (car '()) (+ 1 (boom (- n 1)))))");
+  t.is(await run("(guard (e ((error-object? e) 'caught)) (boom 200000))"), "caught");
+});
