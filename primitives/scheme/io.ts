@@ -92,15 +92,24 @@ const openFilePorts = new WeakMap<Ctx, Set<Port>>();
 /**
  * Flushes every file output port of `ctx` that is still open: what the host
  * calls when an evaluation or the process ends, so that an unclosed port
- * loses no data. A failing write is reported as a file error.
+ * loses no data. Throws a SchemeError (a file condition) when a write fails.
  */
 export function flushFilePorts(ctx: Ctx): void {
   const ports = openFilePorts.get(ctx);
   if (ports === undefined) return;
+  // One failing file must not keep the others from being written: report the first failure after trying all.
+  let failure: unknown = null;
   for (const p of ports) {
     if (!p.open) ports.delete(p);
-    else withFile("flush-output-port", p, () => p.flush());
+    else {
+      try {
+        withFile("flush-output-port", p, () => p.flush());
+      } catch (e) {
+        failure ??= e;
+      }
+    }
   }
+  if (failure !== null) throw failure;
 }
 
 /** Runs a write/flush/close of port `p`, whose sink may be a file: its failures become file errors. */
