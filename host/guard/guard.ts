@@ -127,6 +127,20 @@ export interface GuardedEntry {
   readonly mtimeMs: number;
 }
 
+/** A look at the first block of a file before the rest is read (a search skips binary files after one block). */
+export interface HeadCheck {
+  /** Size of the first block; files no larger are read whole and not shown to `accept`. */
+  readonly bytes: number;
+  /** Whether to read on. */
+  readonly accept: (head: Buffer) => boolean;
+}
+
+export interface ScanReadOptions {
+  readonly maxBytes?: number;
+  readonly scratch?: Buffer;
+  readonly head?: HeadCheck;
+}
+
 /** Many listings and reads below the root by one actor: what fs-find and index-grep use. Close it. */
 export interface GuardScan {
   /** Lists a directory (root-relative, as locate or a listing gave it). A denial is logged and thrown. */
@@ -134,9 +148,10 @@ export interface GuardScan {
   /**
    * Reads a file (root-relative) under every rule, checkers included. A denial
    * throws GuardDeniedError. Synchronous when no checker is registered (a
-   * search's hot loop then awaits nothing); a Promise otherwise.
+   * search's hot loop then awaits nothing); a Promise otherwise. Null only
+   * when `head` refused the file's first block (the rest was not read).
    */
-  readFile(relPath: string, opts?: { readonly maxBytes?: number; readonly scratch?: Buffer }): Buffer | Promise<Buffer>;
+  readFile(relPath: string, opts?: ScanReadOptions): Buffer | null | Promise<Buffer | null>;
   /** Releases the directory descriptors. */
   close(): void;
 }
@@ -414,13 +429,33 @@ export function createGuard(options: GuardOptions): Guard {
     return new GuardFileError("io", rel, `cannot open ${rel}: ${code ?? String(e)}`, code);
   };
 
-  /** Reads an open regular file of `size` bytes (fstat'ed), up to maxBytes. */
-  const readAll = (fd: number, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined): Buffer => {
+  /**
+   * Reads an open regular file of `size` bytes (fstat'ed), up to maxBytes.
+   * With `head`, a file larger than head.bytes is read that far first and the
+   * rest only when head.accept says so (else null: a binary file costs one block).
+   */
+  const readAll = (fd: number, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined, head?: HeadCheck): Buffer | null => {
     if (size > maxBytes) throw tooLarge(rel, size, maxBytes);
     // One byte more than the size: a file that grew since fstat is seen growing.
     const want = size + 1;
     let buf = scratch !== undefined && scratch.length >= want ? scratch : Buffer.allocUnsafe(Math.max(want, 64));
     let n = 0;
+    const readInto = (upTo: number): number => {
+      try {
+        return readSync(fd, buf, n, upTo - n, null);
+      } catch (e) {
+        const code = errnoOf(e);
+        throw new GuardFileError("io", rel, `cannot read ${rel}: ${code ?? String(e)}`, code);
+      }
+    };
+    if (head !== undefined && want > head.bytes) {
+      while (n < head.bytes) {
+        const k = readInto(head.bytes);
+        if (k === 0) break;
+        n += k;
+      }
+      if (!head.accept(buf.subarray(0, n))) return null;
+    }
     for (;;) {
       if (n === buf.length) {
         if (n > maxBytes) break;
@@ -429,13 +464,7 @@ export function createGuard(options: GuardOptions): Guard {
         buf = bigger;
       }
       const ask = buf.length - n;
-      let k: number;
-      try {
-        k = readSync(fd, buf, n, ask, null);
-      } catch (e) {
-        const code = errnoOf(e);
-        throw new GuardFileError("io", rel, `cannot read ${rel}: ${code ?? String(e)}`, code);
-      }
+      const k = readInto(buf.length);
       n += k;
       // A short read of a regular file is its end (ordinary read semantics: no snapshot).
       if (k < ask) break;
@@ -451,7 +480,7 @@ export function createGuard(options: GuardOptions): Guard {
     const { fd, st } = openChecked(t, d.actor);
     try {
       turnReads++;
-      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch);
+      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
       turnBytes += bytes.length;
       return bytes;
     } finally {
@@ -467,12 +496,12 @@ export function createGuard(options: GuardOptions): Guard {
   };
 
   /** Logs the decision about an open file and, when it allows, reads it. */
-  const finishRead = (fd: number, d: GuardDecision, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined): Buffer => {
+  const finishRead = (fd: number, d: GuardDecision, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined, head: HeadCheck | undefined): Buffer | null => {
     emit(d);
     if (d.decision === "deny") throw toError(d);
     turnReads++;
-    const bytes = readAll(fd, rel, size, maxBytes, scratch);
-    turnBytes += bytes.length;
+    const bytes = readAll(fd, rel, size, maxBytes, scratch, head);
+    turnBytes += bytes === null ? Math.min(size, head?.bytes ?? 0) : bytes.length;
     return bytes;
   };
 
@@ -585,13 +614,13 @@ export function createGuard(options: GuardOptions): Guard {
           if (st.size > maxBytes) throw tooLarge(rel, st.size, maxBytes);
           const t: Target = { relPath: rel, absPath: abs, kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
           const d = decideFile(t, actor, true, withoutAsking);
-          if (!(d instanceof Promise)) return finishRead(fd, d, rel, st.size, maxBytes, opts.scratch);
+          if (!(d instanceof Promise)) return finishRead(fd, d, rel, st.size, maxBytes, opts.scratch, opts.head);
           // A checker is consulted: the descriptor stays open until it answers.
           closeHere = false;
           return d.then(
             (dd) => {
               try {
-                return finishRead(fd, dd, rel, st.size, maxBytes, opts.scratch);
+                return finishRead(fd, dd, rel, st.size, maxBytes, opts.scratch, opts.head);
               } finally {
                 closeSync(fd);
               }

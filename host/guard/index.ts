@@ -12,6 +12,8 @@ export {
   type CheckOptions,
   type ReadOptions,
   type GuardScan,
+  type HeadCheck,
+  type ScanReadOptions,
 } from "./guard.js";
 export { GuardError, GuardDeniedError, GuardFileError, type GuardRule, type GuardFileErrorCode } from "./errors.js";
 export { DEFAULT_DENYLIST, compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";

@@ -99,6 +99,8 @@ export function createSearchEngine(guard: Guard, limits: Partial<SearchLimits> =
 }
 
 const PACE_MS = 10;
+/** The first block, checked for a NUL before the rest of a file is read (as ripgrep's first buffer). */
+const HEAD_BYTES = 64 * 1024;
 
 function makeControl(signal: AbortSignal | undefined, timeoutMs: number): Control {
   const deadline = performance.now() + timeoutMs;
@@ -189,14 +191,15 @@ async function grepScan(
   let outChars = 0;
   // Files that fit are read into one reused buffer: a search holds one file at a time.
   const scratch = Buffer.allocUnsafe(Math.min(lim.maxFileBytes + 1, 4 * 1024 * 1024));
-  const readOpts = { maxBytes: lim.maxFileBytes, scratch };
+  // A NUL in the first block marks a binary file: the rest of it is never read.
+  const readOpts = { maxBytes: lim.maxFileBytes, scratch, head: { bytes: HEAD_BYTES, accept: (b: Buffer) => b.indexOf(0) === -1 } };
   const maxLine = lim.maxLineChars;
 
   for (const rel of d.candidates) {
     control.check();
     const p = control.pace();
     if (p !== undefined) await p;
-    let buf: Buffer;
+    let buf: Buffer | null;
     try {
       const r = scan.readFile(rel, readOpts);
       buf = r instanceof Promise ? await r : r;
@@ -219,7 +222,8 @@ async function grepScan(
       }
       throw e;
     }
-    if (buf.indexOf(0) !== -1) {
+    // Binary: a NUL in the first block (then the rest was not read) or anywhere after it.
+    if (buf === null || buf.indexOf(0) !== -1) {
       countSkip(skipped, "binary");
       continue;
     }

@@ -1,11 +1,14 @@
 // Line-oriented RE2 search over the raw bytes of one file: one native scan per file that has no match.
 //
-// The pattern runs over the whole buffer with multi-line anchors (`^`/`$` at
-// line boundaries), which finds the leftmost match from a position in one call.
-// A match must lie within one line, as in ripgrep; when a buffer match crosses
-// a newline (`\s`, `[^x]` can), its first line is tested alone, and either way
-// the scan resumes at the next line. Every line with a match of its own is found
-// this way, and no line is reported twice. Offsets are bytes (RE2 on a Buffer).
+// The pattern (multi-line: `^`/`$` at line boundaries) searches the rest of
+// the buffer from the start of a line, which finds the leftmost match in one
+// native call; the line holding that match's start is then tested alone, so a
+// match must lie within one line, as in ripgrep (a buffer match can cross a
+// newline: `\s`, `[^x]`); either way the scan resumes at the next line. Every
+// line with a match of its own is found this way, and none twice. `search` on
+// a view of the buffer is used rather than `exec` with lastIndex, which costs
+// several times more per call in the re2 package (measured: 1.9 against 12.8 ms
+// for 1550 matching lines of lodash). Offsets are bytes.
 
 import RE2 from "re2";
 import { SearchError } from "./errors.js";
@@ -14,11 +17,10 @@ const make = (source: string, flags: string) => new RE2(source, flags);
 /** A compiled RE2 regular expression (the package's instance type, which its typings do not export). */
 export type Re2 = ReturnType<typeof make>;
 
-/** A compiled pattern: one instance scans buffers, the other tests single lines. */
+/** A compiled pattern (multi-line flag), for searching buffers from a line start and testing single lines. */
 export interface LinePattern {
   readonly source: string;
-  readonly scan: Re2;
-  readonly line: Re2;
+  readonly re: Re2;
 }
 
 /** Compiles an RE2 pattern; a pattern RE2 does not support is SearchError "bad-pattern" with the reason. */
@@ -27,7 +29,7 @@ export function compilePattern(pattern: string, maxBytes: number): LinePattern {
   const size = Buffer.byteLength(pattern, "utf8");
   if (size > maxBytes) throw new SearchError("pattern-too-long", `the pattern is ${size} bytes; at most ${maxBytes} are allowed`);
   try {
-    return { source: pattern, scan: make(pattern, "gm"), line: make(pattern, "m") };
+    return { source: pattern, re: make(pattern, "m") };
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     const hint = /invalid perl operator: \(\?[=!<]|invalid escape sequence: \\[1-9]|invalid named capture group/.test(why)
@@ -43,22 +45,18 @@ export function compilePattern(pattern: string, maxBytes: number): LinePattern {
  */
 export function forEachMatchingLine(buf: Buffer, p: LinePattern, onLine: (start: number, end: number) => boolean): void {
   const len = buf.length;
-  if (len === 0) return; // an empty file has no lines
-  const re = p.scan;
-  // A final newline ends the last line; there is no empty line after it.
-  const limit = len > 0 && buf[len - 1] === 10 ? len - 1 : len;
+  const re = p.re;
+  // pos is always the start of a line, so `^` and `\b` at the view's start mean what they mean there.
+  // A final newline ends the last line: there is no empty line after it (and an empty file has none).
   let pos = 0;
-  while (pos <= limit) {
-    re.lastIndex = pos;
-    const m = re.exec(buf);
-    if (m === null) return;
-    const s = m.index;
-    if (s > limit) return;
-    const ls = s === 0 ? 0 : buf.lastIndexOf(10, s - 1) + 1;
+  while (pos < len) {
+    const i = re.search(pos === 0 ? buf : buf.subarray(pos));
+    if (i < 0) return;
+    const s = pos + i;
     let le = buf.indexOf(10, s);
     if (le === -1) le = len;
-    const within = s + m[0].length <= le;
-    if (within || p.line.test(buf.subarray(ls, le))) {
+    const ls = s === pos ? pos : buf.lastIndexOf(10, s - 1) + 1;
+    if (re.test(buf.subarray(ls, le))) {
       if (!onLine(ls, le)) return;
     }
     pos = le + 1;

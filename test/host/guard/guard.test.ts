@@ -236,7 +236,7 @@ test("a scan reads through directory descriptors: a directory swapped for a link
   scan.list(".");
   scan.list("a");
   scan.list("b");
-  t.is((await scan.readFile("b/y.txt")).toString(), "y");
+  t.is(String(await scan.readFile("b/y.txt")), "y");
   renameSync(join(root, "a"), join(root, "a-moved"));
   symlinkSync(outside.root, join(root, "a"));
   const e = await t.throwsAsync(async () => scan.readFile("a/x.txt"), { instanceOf: GuardDeniedError });
@@ -251,11 +251,11 @@ test("a scan holding a directory open keeps reading that directory, not what its
   const scan = guard.scan();
   t.teardown(() => scan.close());
   scan.list("a");
-  t.is((await scan.readFile("a/z.txt")).toString(), "z");
+  t.is(String(await scan.readFile("a/z.txt")), "z");
   // The directory is swapped while the scan is inside it: the read stays in the directory that was checked.
   renameSync(join(root, "a"), join(root, "a-moved"));
   symlinkSync(outside.root, join(root, "a"));
-  t.is((await scan.readFile("a/x.txt")).toString(), "inside");
+  t.is(String(await scan.readFile("a/x.txt")), "inside");
 });
 
 test("a scan refuses a directory whose identity changed since it was listed", async (t) => {
@@ -282,7 +282,7 @@ test("a scan refuses special files and protected names, logging the refusal", as
   t.is(e?.rule, "special-file");
   const e2 = await t.throwsAsync(async () => scan.readFile("server.key"), { instanceOf: GuardDeniedError });
   t.is(e2?.rule, "denylist");
-  t.is((await scan.readFile("a.txt")).toString(), "a");
+  t.is(String(await scan.readFile("a.txt")), "a");
   t.deepEqual(
     log.map((d) => `${d.path} ${d.decision} ${d.rule}`),
     ["fifo deny special-file", "server.key deny denylist", "a.txt allow default"],
@@ -293,9 +293,32 @@ test("a scan reads a file it did not list after lstat'ing it, and refuses a link
   const { guard } = setup(t, { "d/a.txt": "a", "d/l": { link: "a.txt" } });
   const scan = guard.scan();
   t.teardown(() => scan.close());
-  t.is((await scan.readFile("d/a.txt")).toString(), "a");
+  t.is(String(await scan.readFile("d/a.txt")), "a");
   await t.throwsAsync(async () => scan.readFile("d/l"), { instanceOf: GuardDeniedError });
   await t.throwsAsync(async () => scan.readFile("../x"), { instanceOf: GuardDeniedError });
+});
+
+test("a scan can look at a file's first block before reading the rest", async (t) => {
+  const { guard, log } = setup(t, { "big.bin": "abcd" + "x".repeat(100), "small.txt": "abc" });
+  const scan = guard.scan();
+  t.teardown(() => scan.close());
+  const seen: string[] = [];
+  const head = {
+    bytes: 4,
+    accept: (b: Buffer) => {
+      seen.push(b.toString());
+      return false;
+    },
+  };
+  t.is(await scan.readFile("big.bin", { head }), null);
+  // A file no larger than the block is read whole and not shown to accept.
+  t.is(String(await scan.readFile("small.txt", { head })), "abc");
+  t.deepEqual(seen, ["abcd"]);
+  t.is(String(await scan.readFile("big.bin", { head: { bytes: 4, accept: () => true } })).length, 104);
+  t.deepEqual(
+    log.map((d) => d.decision),
+    ["allow", "allow", "allow"],
+  );
 });
 
 test("the scratch buffer is used when the file fits", async (t) => {

@@ -101,6 +101,15 @@ test("binary, non-UTF-8, oversized and protected candidates are skipped and coun
   );
 });
 
+test("a NUL is binary in the first block (the rest is not read) or after it", async (t) => {
+  const late = Buffer.concat([Buffer.from(`hit\n${"x".repeat(70 * 1024)}\n`), Buffer.from([0]), Buffer.from("hit\n")]);
+  const early = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0]), Buffer.alloc(200 * 1024, 0x68)]);
+  const { engine } = setup(t, { "late.txt": late, "early.bin": early, "ok.txt": "hit" });
+  const r = await engine.grep(".", "hit");
+  t.deepEqual(lines(r), ["ok.txt:1:hit"]);
+  t.deepEqual(r.skipped, { binary: 2 });
+});
+
 test("fs-find leaves protected files out and counts them without logging a read", async (t) => {
   const { engine, log } = setup(t, { "a.ts": "", "server.pem": "", "secrets/x": "" }, { guard: { denylist: { add: ["secrets/"] } } });
   const r = await engine.find(".");
