@@ -107,6 +107,8 @@ interface Compiled {
   readonly dirOnly: boolean;
   /** 0: matched against the whole prefix; k > 0: against its last k components. */
   readonly span: number;
+  /** The glob as matched (without `!`, slashes or the `**\/` prefix). */
+  readonly glob: string;
   readonly re: RegExp;
 }
 
@@ -136,38 +138,70 @@ function compileEntry(entry: string): Compiled {
   const glob = span === 0 && !anchored ? `**/${p}` : p;
   const re = new Minimatch(glob, MM_OPTS).makeRe();
   if (re === false) throw new Error(`denylist entry ${JSON.stringify(entry)} is not a valid glob`);
-  return { entry, negate, dirOnly, span, re };
+  return { entry, negate, dirOnly, span, glob: p, re };
 }
 
-/** One regular expression for a set of entries, plus the entries to name the one that matched. */
+const PLAIN = /^[^*?[\]{}\\()!+@]+$/;
+
+/**
+ * A set of entries, matched against one string. Entries of one component that
+ * are an exact name, `*` + a suffix starting with a dot, or a prefix + `*` —
+ * most of the default list — are looked up without regular expressions (a
+ * search asks about thousands of names); the others share one combined
+ * regular expression. find() names the last entry that matches.
+ */
 class EntrySet {
-  private readonly all: RegExp | null;
   private readonly items: readonly Compiled[];
+  private readonly exact = new Map<string, number>();
+  private readonly suffix = new Map<string, number>();
+  private readonly prefix: Array<[string, number]> = [];
+  private readonly others: number[] = [];
+  private readonly all: RegExp | null;
+
   constructor(items: readonly Compiled[]) {
     this.items = items;
+    items.forEach((c, i) => {
+      const g = c.glob;
+      if (c.span === 1 && PLAIN.test(g)) this.exact.set(g, i);
+      else if (c.span === 1 && g.startsWith("*.") && PLAIN.test(g.slice(1))) this.suffix.set(g.slice(1), i);
+      else if (c.span === 1 && g.endsWith("*") && PLAIN.test(g.slice(0, -1))) this.prefix.push([g.slice(0, -1), i]);
+      else this.others.push(i);
+    });
     let all: RegExp | null = null;
-    if (items.length > 1) {
-      const unicode = items.some((c) => c.re.flags.includes("u"));
+    if (this.others.length > 1) {
+      const res = this.others.map((i) => (items[i] as Compiled).re);
+      const unicode = res.some((r) => r.flags.includes("u"));
       try {
-        all = new RegExp(`^(?:${items.map((c) => `(?:${c.re.source})`).join("|")})$`, unicode ? "u" : "");
+        all = new RegExp(`^(?:${res.map((r) => `(?:${r.source})`).join("|")})$`, unicode ? "u" : "");
       } catch {
         all = null; // a combination the engine rejects: test entry by entry
       }
     }
     this.all = all;
   }
-  get empty(): boolean {
-    return this.items.length === 0;
-  }
+
   /** The last entry matching `s`, or null. */
   find(s: string): string | null {
     if (this.items.length === 0) return null;
-    if (this.all !== null && !this.all.test(s)) return null;
-    for (let i = this.items.length - 1; i >= 0; i--) {
-      const c = this.items[i] as Compiled;
-      if (c.re.test(s)) return c.entry;
+    let best = this.exact.get(s) ?? -1;
+    if (this.suffix.size > 0) {
+      for (let i = s.indexOf("."); i !== -1; i = s.indexOf(".", i + 1)) {
+        const k = this.suffix.get(s.slice(i));
+        if (k !== undefined && k > best) best = k;
+      }
     }
-    return null;
+    for (const [p, k] of this.prefix) if (k > best && s.startsWith(p)) best = k;
+    if (this.others.length > 0 && (this.all === null || this.all.test(s))) {
+      for (let j = this.others.length - 1; j >= 0; j--) {
+        const k = this.others[j] as number;
+        if (k <= best) break;
+        if ((this.items[k] as Compiled).re.test(s)) {
+          best = k;
+          break;
+        }
+      }
+    }
+    return best === -1 ? null : (this.items[best] as Compiled).entry;
   }
 }
 

@@ -1,5 +1,7 @@
 // The default denylist, its placement rules and a project's additions, removals and exceptions.
 import test from "ava";
+import fc from "fast-check";
+import { minimatch } from "minimatch";
 import { compileDenylist, createGuard, DEFAULT_DENYLIST, GuardDeniedError } from "../../../host/guard/index.js";
 import { makeTree } from "./tree.js";
 
@@ -98,4 +100,34 @@ test("the guard applies the project's denylist configuration", async (t) => {
   t.is(await guard.readText("config/master.key"), "not a key here");
   t.is(await guard.readText(".env.example"), "A=");
   t.true(DEFAULT_DENYLIST.includes("*.key"));
+});
+
+test("property: a file name is judged as minimatch judges each entry (last deny entry, unless an exception matches)", (t) => {
+  const entries = compileDenylist().entries;
+  const reference = (name: string): string | null => {
+    let hit: string | null = null;
+    let excepted = false;
+    for (const e of entries) {
+      const neg = e.startsWith("!");
+      const g = neg ? e.slice(1) : e;
+      if (g.includes("/")) continue; // path entries cannot match a single name (dir-only ones end in /)
+      if (minimatch(name, g, { dot: true, noext: true, nocomment: true, nonegate: true })) {
+        if (neg) excepted = true;
+        else hit = e;
+      }
+    }
+    return hit !== null && !excepted ? hit : null;
+  };
+  const fragment = fc.constantFrom(".env", ".", "env", "id_rsa", ".pem", "key", "x", ".example", "credentials", ".json", "client_secret", "_", ".tfstate", ".backup", "secring", "-");
+  fc.assert(
+    fc.property(fc.array(fragment, { minLength: 1, maxLength: 4 }), (parts) => {
+      const name = parts.join("");
+      if (name === "." || name === "..") return;
+      const got = dl.match(name, false);
+      const want = reference(name);
+      if (got !== want) throw new Error(`${name}: ${got} vs ${want}`);
+    }),
+    { numRuns: 3000 },
+  );
+  t.pass();
 });
