@@ -154,7 +154,7 @@ export function fileToolPrimitives(services: FileToolServices): AgentToolSpec[] 
         "line-count to the rest of the file; a read returns at most " +
         `${readLimits.maxLines} lines and ${readLimits.maxOutputChars} characters, stopping at a whole line ` +
         "(then truncated is #t: read on from b + 1). path is relative to the repository root. Files over " +
-        `${readLimits.maxFileBytes} bytes, files that are not UTF-8, directories, links and anything the guard ` +
+        `${readLimits.maxFileBytes} bytes, files that are not UTF-8 or hold a NUL byte, directories, links and anything the guard ` +
         "denies (secret files, a project's checkers) raise an error; a denial is never an empty text.",
       tool: {
         description:
@@ -182,6 +182,8 @@ export function fileToolPrimitives(services: FileToolServices): AgentToolSpec[] 
         } catch (e) {
           raiseHost("fs-read", e);
         }
+        // NUL is valid UTF-8 but no text holds it: a binary file is not returned as text (index-grep skips it too).
+        if (text.includes("\0")) hostError("binary-file", `${rel} is a binary file (it holds a NUL byte)`, [path], "fs-read");
         const r = sliceLines(text, start, count, readLimits);
         const shown = rel.replace(/^(\.\/)+/, "");
         return jsonToScheme(this, { path: shown, ...r });

@@ -223,8 +223,9 @@ test("fs-read caps: lines and characters, stopping at a whole line, and the file
   t.is(big.code, "file-too-large");
 });
 
-test("fs-read errors: denial, missing file, directory, not UTF-8, outside the root", async (t) => {
-  const { call } = setup(t, { ".env": "K=1", "d/x": "", "l.txt": Uint8Array.from([0xff, 0xfe]) });
+test("fs-read errors: denial, missing file, directory, not UTF-8, binary, outside the root", async (t) => {
+  const { call } = setup(t, { ".env": "K=1", "d/x": "", "l.txt": Uint8Array.from([0xff, 0xfe]), "b.bin": "ab\u0000cd" });
+  t.is((await raised(t, call("fs-read", S("b.bin")))).code, "binary-file");
   const denied = await raised(t, call("fs-read", S(".env")));
   t.is(denied.kind, "host");
   t.is(denied.code, "guard-denied");
