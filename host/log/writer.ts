@@ -336,13 +336,23 @@ export function openForAppend(session: string, options: OpenForAppendOptions = {
     fs.closeSync(fd);
     throw e;
   }
-  if (options.resume) writer.append("session.resume", options.resume);
-  if (truncated)
-    writer.append("note", {
-      text: truncated.message,
-      topic: "log.repair",
-      data: { backup: truncated.backup, offset: truncated.offset, bytes: truncated.bytes, line: truncated.line },
-    });
+  try {
+    if (options.resume) writer.append("session.resume", options.resume);
+    if (truncated)
+      writer.append("note", {
+        text: truncated.message,
+        topic: "log.repair",
+        data: { backup: truncated.backup, offset: truncated.offset, bytes: truncated.bytes, line: truncated.line },
+      });
+  } catch (e) {
+    // The caller never gets this writer: release its lock now, not at process exit.
+    try {
+      writer.close();
+    } catch {
+      // reporting the append's failure
+    }
+    throw e;
+  }
   return { writer, truncated };
 }
 

@@ -313,3 +313,15 @@ test("a resume keeps seq contiguous with what the file holds", (t) => {
   t.deepEqual(recs.map((r) => r.seq), Array.from({ length: 13 }, (_, i) => i + 1));
   t.deepEqual(recs.slice(7).map((r) => r.kind), ["session.resume", "note", "session.resume", "note", "session.resume", "note"]);
 });
+
+test("a resume whose session.resume cannot be written fails and leaves the log unlocked", (t) => {
+  const dir = tempDataDir(t);
+  const file = writtenLog(dir, "s", 3);
+  const fs = new FailingFs();
+  fs.set({ fdatasyncAt: 1 });
+  t.throws(() => openForAppend("s", { dataDir: dir, fs, resume: START }), { instanceOf: LogWriteError });
+  t.false(isLockedByWriter(file));
+  const { writer } = openForAppend("s", { dataDir: dir, resume: START });
+  t.is(writer.lastSeq, 4);
+  writer.close();
+});
