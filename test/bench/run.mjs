@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { HAVE_GNU_TIME, killCurrent, runTimed } from './lib/process.mjs';
@@ -32,11 +32,13 @@ const USAGE = `usage: node test/bench/run.mjs [options]
                     about S seconds (default 3; the ratio is per unit of work)
   --quick           --runs 2 --budget 1 --timeout 20, tail loop at 10^6
   --no-tail         skip the constant-memory tail-loop check
+  --nodwyn PATH     the nodwyn launcher to run (default bin/nodwyn; e.g. another
+                    checkout's, to compare two builds)
   --json FILE       also write every measurement as JSON
   --help`;
 
 function parseArgs(argv) {
-  const opts = { only: null, impl: null, runs: 5, timeout: 60, budget: 3, quick: false, tail: true, json: null };
+  const opts = { only: null, impl: null, runs: 5, timeout: 60, budget: 3, quick: false, tail: true, json: null, nodwyn: null };
   const given = new Set();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -57,6 +59,7 @@ function parseArgs(argv) {
     else if (a === '--quick') opts.quick = true;
     else if (a === '--no-tail') opts.tail = false;
     else if (a === '--json') opts.json = value();
+    else if (a === '--nodwyn') opts.nodwyn = value();
     else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -100,7 +103,7 @@ function packageVersion(name) {
 }
 
 const NODE = process.execPath;
-const NODWYN_BIN = join(ROOT, 'bin', 'nodwyn');
+const DEFAULT_NODWYN = join(ROOT, 'bin', 'nodwyn');
 const LIPS_CLI = join(ROOT, 'node_modules', '@jcubic', 'lips', 'bin', 'lips.js');
 const BIWA_CLI = join(ROOT, 'node_modules', 'biwascheme', 'bin', 'biwas');
 const GUILE = which('guile');
@@ -111,7 +114,8 @@ const GUILE = which('guile');
 // baseline; not guile, which is fast and compiles every rewritten file anew).
 // warmup: one untimed run of the exact file before any that counts (guile
 // compiles a file to its cache on the first run).
-function implementations(tmp) {
+function implementations(tmp, opts) {
+  const nodwynBin = opts.nodwyn ? resolve(opts.nodwyn) : DEFAULT_NODWYN;
   return {
     js: {
       label: 'plain JS',
@@ -121,8 +125,8 @@ function implementations(tmp) {
     },
     nodwyn: {
       label: 'nodwyn',
-      available: () => existsSync(NODWYN_BIN) || 'bin/nodwyn not found',
-      command: (file) => [NODWYN_BIN, ['run', file]],
+      available: () => existsSync(nodwynBin) || `${nodwynBin} not found`,
+      command: (file) => [nodwynBin, ['run', file]],
       scaled: true,
     },
     guile: {
@@ -221,13 +225,13 @@ async function calibrate(impl, implName, program, opts, tmp, startup) {
   };
   if (!impl.scaled) {
     const r = await attempt(full);
-    return r.verdict === 'ok' ? { verdict: 'ok', repeat: full } : r;
+    return r.verdict === 'ok' ? { verdict: 'ok', repeat: full } : { ...r, repeat: full };
   }
   const ENOUGH_MS = 250;
   let repeat = 1;
   for (;;) {
     const r = await attempt(repeat);
-    if (r.verdict !== 'ok') return r;
+    if (r.verdict !== 'ok') return { ...r, repeat };
     const net = r.ms - startup;
     if (repeat === full || net >= ENOUGH_MS) {
       const unit = Math.max(net, 0) / repeat;
@@ -243,8 +247,13 @@ async function calibrate(impl, implName, program, opts, tmp, startup) {
 // first (or right after the same neighbour).
 const rotate = (xs, k) => xs.map((_, i) => xs[(i + k) % xs.length]);
 
+function emptyProgram() {
+  const path = join(SPECIAL, 'empty.scm');
+  return { name: 'empty', path, jsPath: join(SPECIAL, 'empty.js'), ...readProgram(path) };
+}
+
 async function measureStartup(impls, names, opts, tmp, results) {
-  const empty = { name: 'empty', path: join(SPECIAL, 'empty.scm'), jsPath: join(SPECIAL, 'empty.js'), ...readProgram(join(SPECIAL, 'empty.scm')) };
+  const empty = emptyProgram();
   const entries = [...names.map((n) => [n, impls[n]]), ['node -e 0', { label: 'node -e 0', command: () => [NODE, ['-e', '0']], js: true }]];
   const times = Object.fromEntries(entries.map(([n]) => [n, []]));
   const rss = Object.fromEntries(entries.map(([n]) => [n, []]));
@@ -293,7 +302,7 @@ async function measureProgram(name, impls, names, opts, tmp, results) {
     }
     const calibrated = await calibrate(impl, implName, program, opts, tmp, results.startup[implName]?.ms ?? 0);
     if (calibrated.verdict !== 'ok') {
-      Object.assign(cell, { verdict: calibrated.verdict, detail: calibrated.detail });
+      Object.assign(cell, { verdict: calibrated.verdict, detail: calibrated.detail, repeat: calibrated.repeat });
       log(`  ${name} ${implName}: ${calibrated.verdict.toUpperCase()} ${calibrated.detail}`);
       continue;
     }
@@ -302,11 +311,19 @@ async function measureProgram(name, impls, names, opts, tmp, results) {
     live.push(implName);
   }
 
-  // Timed runs, round-robin over the implementations.
+  // Timed runs, round-robin over the implementations. Each run of a program
+  // is followed by a run of the empty program on the same implementation, so
+  // the start-up subtracted was measured under the same machine load (this
+  // machine is shared; load drifts over a long run).
+  const empty = emptyProgram();
   for (let rep = 0; rep < opts.runs; rep++) {
     for (const implName of rotate(live, rep)) {
       const cell = row.impls[implName];
       if (cell.verdict) continue; // failed on an earlier repetition
+      if (!results.startup[implName]?.failed) {
+        const e = await runOnce(impls[implName], fileFor(impls[implName], implName, empty, null, tmp), '', opts, tmp);
+        if (e.verdict === 'ok') (cell.startupRuns ??= []).push(e.ms);
+      }
       const r = await runOnce(impls[implName], cell.file, program.answer, opts, tmp);
       if (r.verdict !== 'ok') {
         Object.assign(cell, { verdict: r.verdict, detail: r.detail });
@@ -323,20 +340,28 @@ async function measureProgram(name, impls, names, opts, tmp, results) {
     if (cell.verdict) continue;
     cell.verdict = 'ok';
     cell.medianMs = median(cell.runs);
-    const startup = results.startup[implName]?.ms ?? 0;
+    cell.startupMs = cell.startupRuns?.length ? median(cell.startupRuns) : (results.startup[implName]?.ms ?? 0);
     // Net time of one repetition: start-up removed, divided by the repeats run.
-    cell.unitMs = Math.max(cell.medianMs - startup, 0.01) / cell.repeat;
+    cell.unitMs = Math.max(cell.medianMs - cell.startupMs, 0.01) / cell.repeat;
     cell.peakRssKb = cell.rssKb.length ? Math.max(...cell.rssKb) : null;
   }
   const base = row.impls.js;
-  for (const implName of live) {
+  for (const implName of names) {
     const cell = row.impls[implName];
-    if (cell.verdict === 'ok' && base.verdict === 'ok') cell.ratio = cell.unitMs / base.unitMs;
+    if (base.verdict !== 'ok') break;
+    if (cell.verdict === 'ok') cell.ratio = cell.unitMs / base.unitMs;
+    // A timeout still bounds the ratio from below: the run needed more than
+    // the timeout for cell.repeat repetitions.
+    if (cell.verdict === 'timeout' && cell.repeat) {
+      const startup = results.startup[implName]?.ms ?? 0;
+      cell.ratioAtLeast = (opts.timeout * 1000 - startup) / cell.repeat / base.unitMs;
+    }
   }
   log(`  ${name}: ${names.map((n) => `${n} ${describe(row.impls[n], program.repeat)}`).join(', ')}`);
 }
 
 function describe(cell, fullRepeat) {
+  if (cell.verdict === 'timeout' && cell.ratioAtLeast) return `timeout (>${formatRatio(cell.ratioAtLeast)})`;
   if (cell.verdict !== 'ok') return cell.verdict === 'missing' ? '—' : cell.verdict === 'wrong' ? 'WRONG' : cell.verdict;
   const star = cell.repeat !== fullRepeat ? '*' : '';
   const ratio = cell.ratio != null ? ` (${formatRatio(cell.ratio)})` : '';
@@ -396,8 +421,9 @@ function report(programNames, names, impls, opts, results) {
   md.push(markdownTable(header, rows));
   const foot =
     'Each cell is the median run time of the full workload with the implementation\'s start-up ' +
-    '(its median on the empty program) subtracted, and in parentheses its ratio to plain JS. ' +
+    '(its median on the empty program, run alternately with the program) subtracted, and in parentheses its ratio to plain JS. ' +
     '`*`: measured on fewer repetitions of the work to fit the budget and scaled to the full workload. ' +
+    '`timeout (>N×)`: killed after the timeout, which bounds the ratio from below. ' +
     'The geometric mean is over the programs the implementation ran with the right answer.';
   text.push(`\n${foot}`);
   md.push(`\n${foot}`);
@@ -482,7 +508,7 @@ async function main() {
     process.exit(130);
   });
 
-  const impls = implementations(tmp);
+  const impls = implementations(tmp, opts);
   const all = Object.keys(impls);
   let names = opts.impl ?? all;
   for (const n of names) if (!impls[n]) fail(`unknown implementation ${n} (have ${all.join(', ')})`);

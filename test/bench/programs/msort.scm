@@ -55,9 +55,10 @@
               (car lst)))))
 
 (define (sorted? lst)
-  (or (null? lst)
-      (null? (cdr lst))
-      (and (<= (car lst) (cadr lst)) (sorted? (cdr lst)))))
+  (cond ((null? lst) #t)
+        ((null? (cdr lst)) #t)
+        ((<= (car lst) (cadr lst)) (sorted? (cdr lst)))
+        (else #f)))
 
 (define bench-repeat 150)
 
