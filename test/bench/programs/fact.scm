@@ -48,5 +48,5 @@
   (display " ")
   (display (cadr result))
   (display " ")
-  (display (if (caddr result) "exact" "inexact"))
+  (display (if (list-ref result 2) "exact" "inexact"))
   (newline))
