@@ -65,6 +65,16 @@ interface Compiled {
   readonly re: RE2;
 }
 
+// What is known of an object key: whether text rules leave it alone, and whether it names a secret field.
+interface KeyInfo {
+  readonly clean: boolean;
+  readonly auth: boolean;
+  readonly secret: boolean;
+  readonly password: boolean;
+}
+
+const KEY_CACHE_LIMIT = 4096;
+
 interface Walk {
   counts: Map<string, number>;
   paths: string[];
@@ -87,6 +97,8 @@ export class Redactor {
   // Every form of every registered secret, longest first, so a secret containing
   // another is replaced whole.
   private forms: string[] = [];
+  // Payloads repeat the same few keys: what the rules say of each is remembered.
+  private readonly keys = new Map<string, KeyInfo>();
 
   constructor(options: RedactorOptions = {}) {
     const rules = options.rules ?? DEFAULT_RULES;
@@ -130,6 +142,7 @@ export class Redactor {
       forms.add(Buffer.from(value, "utf8").toString("base64url"));
     }
     this.forms = [...forms].sort((a, b) => b.length - a.length);
+    this.keys.clear(); // a key clean before may hold the new secret
   }
 
   /** How many secret values are registered. */
@@ -152,6 +165,12 @@ export class Redactor {
    * array, NaN, a class instance, a cycle) or nests deeper than MAX_DEPTH.
    */
   redactJSON<T>(value: T): Redaction<T> {
+    // Most payloads hold no secret: one check over all their strings at once says so.
+    const texts: string[] = [];
+    if (!this.precheck(value, texts, [], 0)) {
+      const joined = texts.join("\n");
+      if (!this.set.test(joined) && !this.forms.some((f) => joined.includes(f))) return { value, report: null };
+    }
     const w: Walk = { counts: new Map(), paths: [], dropped: 0 };
     const out = this.walk(value, "", 0, w) as T;
     if (w.counts.size === 0) return { value: out, report: null };
@@ -161,6 +180,85 @@ export class Redactor {
       value: out,
       report: { rules: Object.fromEntries(w.counts), paths: w.paths, pathsDropped: w.dropped, total },
     };
+  }
+
+  private keyInfo(key: string): KeyInfo {
+    let info = this.keys.get(key);
+    if (!info) {
+      const counts = new Map<string, number>();
+      info = {
+        clean: this.string(key, counts) === key,
+        auth: this.authKey.test(key),
+        secret: this.secretKey.test(key),
+        password: this.passwordKey.test(key),
+      };
+      if (this.keys.size >= KEY_CACHE_LIMIT) this.keys.clear();
+      this.keys.set(key, info);
+    }
+    return info;
+  }
+
+  /**
+   * Checks that `v` is JSON (throwing RedactError as walk would) and collects its
+   * strings into `texts`. True when the value needs the full walk for another
+   * reason: a key the rules change, or a field named like a secret holding a string.
+   */
+  private precheck(v: unknown, texts: string[], trail: (string | number)[], depth: number): boolean {
+    switch (typeof v) {
+      case "string":
+        // Joined by newlines, the strings match every pattern they match alone
+        // (a newline is a word boundary and whitespace), so this is a superset check.
+        if (v.length >= 6 || this.forms.length > 0) texts.push(v);
+        return false;
+      case "number":
+        if (!Number.isFinite(v)) {
+          const [p, shown] = at(trail);
+          throw new RedactError("REDACT_NOT_JSON", `not JSON at ${shown}: ${v}`, p);
+        }
+        return false;
+      case "boolean":
+        return false;
+      case "object": {
+        if (v === null) return false;
+        if (depth >= MAX_DEPTH) {
+          const [p, shown] = at(trail);
+          throw new RedactError("REDACT_TOO_DEEP", `JSON nested deeper than ${MAX_DEPTH} at ${shown} (or a cycle)`, p);
+        }
+        let dirty = false;
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) {
+            trail.push(i);
+            if (v[i] === undefined) {
+              const [p, shown] = at(trail);
+              throw new RedactError("REDACT_NOT_JSON", `not JSON at ${shown}: undefined in an array`, p);
+            }
+            if (this.precheck(v[i], texts, trail, depth + 1)) dirty = true;
+            trail.pop();
+          }
+          return dirty;
+        }
+        const proto = Object.getPrototypeOf(v);
+        if (proto !== Object.prototype && proto !== null) {
+          const [p, shown] = at(trail);
+          throw new RedactError("REDACT_NOT_JSON", `not JSON at ${shown}: a ${(v as object).constructor?.name ?? "non-plain"} object`, p);
+        }
+        const obj = v as Record<string, unknown>;
+        for (const key of Object.keys(obj)) {
+          const e = obj[key];
+          if (e === undefined) continue;
+          const info = this.keyInfo(key);
+          if (!info.clean || (typeof e === "string" && (info.auth || info.secret))) dirty = true;
+          trail.push(key);
+          if (this.precheck(e, texts, trail, depth + 1)) dirty = true;
+          trail.pop();
+        }
+        return dirty;
+      }
+      default: {
+        const [p, shown] = at(trail);
+        throw new RedactError("REDACT_NOT_JSON", `not JSON at ${shown}: ${typeof v}`, p);
+      }
+    }
   }
 
   private string(s: string, counts: Map<string, number>): string {
@@ -197,7 +295,8 @@ export class Redactor {
 
   // A field named like a secret: its whole value goes when it looks like a credential.
   private field(key: string, v: string, counts: Map<string, number>): string {
-    if (this.authKey.test(key)) {
+    const info = this.keyInfo(key);
+    if (info.auth) {
       const t = v.trim();
       const space = t.indexOf(" ");
       const scheme = space > 0 ? t.slice(0, space) : "";
@@ -206,7 +305,7 @@ export class Redactor {
       counts.set("authorization", (counts.get("authorization") ?? 0) + 1);
       return (scheme ? scheme + " " : "") + placeholder("authorization");
     }
-    if (this.secretKey.test(key) && credentialLike(v, this.passwordKey.test(key))) {
+    if (info.secret && credentialLike(v, info.password)) {
       counts.set("generic-assignment", (counts.get("generic-assignment") ?? 0) + 1);
       return placeholder("generic-assignment");
     }
@@ -294,6 +393,18 @@ function copyUpTo(obj: Record<string, unknown>, keys: string[], k: number): Reco
   const copy: Record<string, unknown> = {};
   for (let i = 0; i < k; i++) if (obj[keys[i]] !== undefined) copy[keys[i]] = obj[keys[i]];
   return copy;
+}
+
+function pointer(trail: readonly (string | number)[]): string {
+  let p = "";
+  for (const k of trail) p += "/" + (typeof k === "number" ? String(k) : pointerEscape(k));
+  return p;
+}
+
+// The JSON Pointer of `trail`, and how a message names it ("/" for the root).
+function at(trail: readonly (string | number)[]): [string, string] {
+  const p = pointer(trail);
+  return [p, p || "/"];
 }
 
 function pointerEscape(key: string): string {

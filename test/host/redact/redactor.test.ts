@@ -184,3 +184,25 @@ test("ruleNames lists host-secret first, then the rules in order", (t) => {
   t.is(names[1], "private-key");
   t.is(names.at(-1), "generic-assignment");
 });
+
+test("a non-JSON root is refused with the root's pointer", (t) => {
+  const r = new Redactor();
+  const e = t.throws(() => r.redactJSON(NaN), { instanceOf: RedactError });
+  t.is(e!.path, "");
+  t.is(e!.message, "not JSON at /: NaN");
+});
+
+test("a key the rules change, or a secret-named field, is found even when no value string matches", (t) => {
+  const r = new Redactor();
+  // Values too short or too plain to match any pattern; the key or the field name is what counts.
+  t.deepEqual(r.redactJSON({ [gh.text]: 1 }).report!.rules, { "github-token": 1 });
+  t.deepEqual(r.redactJSON({ passwd: "hunter2x" }).value, { passwd: "[REDACTED:generic-assignment]" });
+  t.is(r.redactJSON({ passwd: "hunter2x" }).report!.total, 1, "the key cache gives the same answer the second time");
+});
+
+test("registering a secret forgets what was known of keys", (t) => {
+  const r = new Redactor();
+  t.is(r.redactJSON({ "key-with-secret-7": 1 }).report, null);
+  r.registerSecret("secret-7");
+  t.deepEqual(Object.keys(r.redactJSON({ "key-with-secret-7": 1 }).value), ["key-with-[REDACTED:host-secret]"]);
+});
