@@ -220,6 +220,9 @@ export function createGuard(options: GuardOptions): Guard {
   const rootReal = realpathSync(rootGiven);
   const rootStat = lstatSync(rootReal);
   if (!rootStat.isDirectory()) throw new Error(`guard root ${options.root} is not a directory`);
+  // "/" + rel, or root + "/" + rel: the absolute path exactly as the kernel names it (readlink compares it).
+  const rootPrefix = rootReal === "/" ? "/" : `${rootReal}/`;
+  const givenPrefix = rootGiven === "/" ? "/" : `${rootGiven}/`;
   const denylist = compileDenylist(options.denylist);
   const checkers = options.checkers ?? new CheckerRegistry();
   const log = options.log ?? (() => {});
@@ -258,15 +261,16 @@ export function createGuard(options: GuardOptions): Guard {
     let rest: string;
     if (isAbsolute(input)) {
       const n = normalize(input).replace(/\/+$/, "") || "/";
-      const base = n === rootReal || n.startsWith(rootReal + "/") ? rootReal : n === rootGiven || n.startsWith(rootGiven + "/") ? rootGiven : null;
-      if (base === null) return denial(input, "root-pin", "outside the repository root", actor);
-      rest = n.slice(base.length);
+      if (n === rootReal || n === rootGiven) rest = "";
+      else if (n.startsWith(rootPrefix)) rest = n.slice(rootPrefix.length);
+      else if (n.startsWith(givenPrefix)) rest = n.slice(givenPrefix.length);
+      else return denial(input, "root-pin", "outside the repository root", actor);
     } else {
       rest = input;
     }
     const parts = rest.split("/").filter((p) => p !== "" && p !== ".");
     const rel = parts.length === 0 ? "." : parts.join("/");
-    return { rel, abs: rel === "." ? rootReal : `${rootReal}/${rel}` };
+    return { rel, abs: rel === "." ? rootReal : rootPrefix + rel };
   };
 
   const lstatOrThrow = (abs: string, rel: string): Stats => {
@@ -289,7 +293,7 @@ export function createGuard(options: GuardOptions): Guard {
       let i = rel.indexOf("/");
       while (i !== -1) {
         const dir = rel.slice(0, i);
-        const st = lstatOrThrow(`${rootReal}/${dir}`, rel);
+        const st = lstatOrThrow(rootPrefix + dir, rel);
         if (st.isSymbolicLink()) return { deny: denial(rel, "root-pin", `symbolic link on the way: ${dir}`, actor) };
         if (!st.isDirectory()) throw new GuardFileError("not-found", rel, `no such file or directory: ${rel} (${dir} is not a directory)`, "ENOTDIR");
         const hit = denylist.matchPrefix(dir, true);
@@ -368,7 +372,7 @@ export function createGuard(options: GuardOptions): Guard {
     return { d, t };
   };
 
-  /** Confirms the open fd is the file or directory that was checked (by path). Returns a denial or null. */
+  /** Confirms the open fd is the file or directory that was checked (by path): its fstat, or the denial. */
   const verifyOpened = (fd: number, t: Target, actor: string): { bad: GuardDecision } | { st: Stats } => {
     const st = fstatSync(fd);
     const wantDir = t.kind === "directory";
@@ -392,7 +396,7 @@ export function createGuard(options: GuardOptions): Guard {
       // Without /proc, re-check the directories on the way (narrower than the Linux check).
       let i = t.relPath.indexOf("/");
       while (i !== -1) {
-        const st2 = lstatSync(`${rootReal}/${t.relPath.slice(0, i)}`, { throwIfNoEntry: false });
+        const st2 = lstatSync(rootPrefix + t.relPath.slice(0, i), { throwIfNoEntry: false });
         if (st2 === undefined || !st2.isDirectory()) return { bad: denial(t.relPath, "root-pin", "a directory on the way changed between check and open", actor) };
         i = t.relPath.indexOf("/", i + 1);
       }
@@ -596,7 +600,7 @@ export function createGuard(options: GuardOptions): Guard {
           if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
           if (!st.isFile()) throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
         }
-        const abs = `${rootReal}/${rel}`;
+        const abs = rootPrefix + rel;
         hooks.beforeOpen?.(abs, rel);
         let fd: number;
         try {

@@ -15,3 +15,6 @@ need() {
 need guile guile-3.0
 need /usr/bin/time time
 need hyperfine hyperfine
+
+# test/bench/grep.mjs compares the scan engine behind index-grep with ripgrep.
+need rg ripgrep
