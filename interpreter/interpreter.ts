@@ -423,7 +423,7 @@ export class Interpreter {
         compiled.set(i, thunk);
       }
       const u = new Unwind("recall", false);
-      u.push(recallFrame(thunk, []));
+      u.push(recallFrame(thunk, [], thunk.f0));
       if (i + 1 < forms.length) u.push(new Frame(step, null, null, 0, i + 1));
       throw u;
     };

@@ -361,7 +361,7 @@ class FnGen {
     const rawParams = this.allParams()
       .map((p) => this.paramName(p))
       .join(", ");
-    const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [${rawParams}]); }`;
+    const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [${rawParams}], L${id}); }`;
     if (rs === null) {
       if (this.loops) lines.push("for (;;) {");
       lines.push(poll);
@@ -634,7 +634,7 @@ class FnGen {
     if (op) {
       let e = op.gen(vals);
       if (op.fails) {
-        const s = rs === null ? this.failSite(n) : (n as any).failSite;
+        const s = this.rs === null ? this.failSite(n) : (n as any).failSite;
         e = `(site = ${s}, ${e})`;
       }
       this.deliver(e, dest);
@@ -643,7 +643,7 @@ class FnGen {
     const f = vals[0] as string;
     const args = vals.slice(1);
     if (dest.k === "ret") return this.tailCall(n, f, args);
-    const s = rs === null ? this.callSite(n) : (n.site as number);
+    const s = this.rs === null ? this.callSite(n) : (n.site as number);
     const t = this.temp(n);
     this.emit(`site = ${s}; R.depth++;`);
     this.emit(`${t} = ${this.callExpr(f, args)};`);
@@ -754,7 +754,7 @@ class FnGen {
       const pathInProd = rs !== null && rs.path.has(n.producer);
       cons = this.operand(n.consumer, pathInCons ? rs : null, rs !== null && !pathInCons);
       const prod = this.operand(n.producer, pathInProd ? rs : null, false);
-      const s = rs === null ? this.newSite(n, n.loc) : (n.site as number);
+      const s = this.rs === null ? this.newSite(n, n.loc) : (n.site as number);
       n.site = s;
       this.emit(`site = ${s}; R.depth++;`);
       this.emit(`${t} = ${this.callExpr(prod, [])};`);
@@ -768,7 +768,7 @@ class FnGen {
       return;
     }
     let s2 = site2;
-    if (rs === null) {
+    if (this.rs === null) {
       s2 = this.newSite(n, n.loc);
       (n as any).site2 = s2;
       this.layout.siteNodes[s2] = n;

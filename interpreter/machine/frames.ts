@@ -97,12 +97,17 @@ export class LimitStop {
   constructor(readonly condition: any) {}
 }
 
-/** A frame that calls `proc` with `args` when resumed (ignoring the value): used to re-enter a procedure after reifying. */
-export function recallFrame(proc: Procedure, args: any[]): Frame {
-  return new Frame(recallResume, proc, null, 0, args);
+/**
+ * A frame that re-enters a compiled procedure when resumed (ignoring the value):
+ * `code` is its JS function, called with `this` = the closure and its raw
+ * parameters (a rest parameter already as a list), so no arity adapter is in between.
+ */
+export function recallFrame(self: Procedure, args: any[], code: (...a: any[]) => any): Frame {
+  return new Frame(recallResume, self, null, 0, { code, args });
 }
 const recallResume: ResumeFn = function (this: Procedure, frame: Frame): any {
-  return applyArray(this, frame.vals as any[]);
+  const { code, args } = frame.vals as { code: (...a: any[]) => any; args: any[] };
+  return code.apply(this, args);
 };
 
 /** Calls procedure p with an array of arguments through the calling convention (may return TAIL). */

@@ -169,10 +169,10 @@ export class Runtime {
    * or the JS stack is deep. Either refuels and returns, or throws: a LimitStop,
    * or an Unwind that re-enters `self` with `args` from the heap.
    */
-  poll(self: Procedure, args: any[]): void {
-    if (this.depth > JS_DEPTH_LIMIT) throw this.recall(self, args, false);
+  poll(self: Procedure, args: any[], code: (...a: any[]) => any): void {
+    if (this.depth > JS_DEPTH_LIMIT) throw this.recall(self, args, code, false);
     this.account();
-    if (this.asyncMode && performance.now() >= this.sliceEnd) throw this.recall(self, args, true);
+    if (this.asyncMode && performance.now() >= this.sliceEnd) throw this.recall(self, args, code, true);
   }
 
   /** Records an activation of `info` at `site` on an Unwind passing through; converts foreign exceptions. */
@@ -386,9 +386,9 @@ export class Runtime {
     throw new LimitStop(c);
   }
 
-  private recall(self: Procedure, args: any[], isYield: boolean): Unwind {
+  private recall(self: Procedure, args: any[], code: (...a: any[]) => any, isYield: boolean): Unwind {
     const u = new Unwind("recall", isYield);
-    u.push(recallFrame(self, args));
+    u.push(recallFrame(self, args, code));
     return u;
   }
 
