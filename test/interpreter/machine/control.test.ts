@@ -108,3 +108,20 @@ test("an escape from deep recursion and an error raised there are caught", async
   await run("(define (boom n) (if (= n 0) (car '()) (+ 1 (boom (- n 1)))))");
   t.is(await run("(guard (e ((error-object? e) 'caught)) (boom 200000))"), "caught");
 });
+
+test("a frame resumed after the stack was reified continues with the calls after its site", async (t) => {
+  // Two calls in one body: the first trips the depth limit in its callee, the
+  // resume function must then make the second call with the fast code's site ids.
+  const { run } = makeInterp();
+  await run("(define (id x) x) (define (g l) (if (null? l) '() (cons (id (car l)) (g (cdr l)))))");
+  t.is(await run("(let ((r (g (iota-list 20000)))) (list (length r) (car r) (list-ref r 19999)))".replace("(iota-list 20000)", "(let loop ((i 20000) (acc '())) (if (= i 0) acc (loop (- i 1) (cons i acc))))")), "(20000 1 20000)");
+});
+
+test("a procedure with a rest parameter re-entered after a yield keeps its rest list", async (t) => {
+  // Long enough to cross several time slices of the asynchronous run loop.
+  const { run } = makeInterp();
+  await run("(define (count-down n . tags) (if (= n 0) tags (count-down (- n 1) (car tags))))");
+  // With the rest list wrapped twice on re-entry the result would nest deeper.
+  t.is(await run("(count-down 3000000 'x)"), "(x)");
+  t.is(await run("(string-length (string-map (lambda (c) #\\b) (make-string 200000 #\\a)))"), "200000");
+});
