@@ -127,6 +127,38 @@ export async function consultCheckers(
   return { verdict: "allow", checker: checkers.map((c) => c.name).join(", ") };
 }
 
+/**
+ * consultCheckers for a synchronous read (a Scheme file port, `load`): the
+ * same order and rules, but a checker that answers with a Promise cannot be
+ * waited for and denies (its Promise is left to settle unobserved).
+ */
+export function consultCheckersSync(checkers: readonly { readonly name: string; readonly fn: CheckerFn }[], path: string, info: CheckerInfo): CheckersOutcome {
+  if (checkers.length === 0) return { verdict: "none" };
+  let ask: { checker: string; reason: string } | null = null;
+  for (const { name, fn } of checkers) {
+    let raw: unknown;
+    try {
+      raw = fn(path, info);
+    } catch (e) {
+      return { verdict: "deny", checker: name, reason: `checker ${name} failed: ${describe(e)}` };
+    }
+    if (raw !== null && typeof raw === "object" && typeof (raw as PromiseLike<unknown>).then === "function") {
+      (raw as Promise<unknown>).then(undefined, () => {}); // settles later, unobserved: no unhandled rejection
+      return { verdict: "deny", checker: name, reason: `checker ${name} answered asynchronously, which a synchronous read cannot wait for` };
+    }
+    const v = normalise(raw, name);
+    if (v === "allow") continue;
+    if (v === "ask") {
+      ask ??= { checker: name, reason: `checker ${name} asks` };
+      continue;
+    }
+    if ("deny" in v) return { verdict: "deny", checker: name, reason: v.reason };
+    ask ??= { checker: name, reason: v.reason };
+  }
+  if (ask !== null) return { verdict: "ask", ...ask };
+  return { verdict: "allow", checker: checkers.map((c) => c.name).join(", ") };
+}
+
 function withTimeout(p: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const t = new Promise<unknown>((resolve) => {

@@ -43,7 +43,7 @@ import {
 } from "node:fs";
 import { isAbsolute, normalize, resolve as resolvePath } from "node:path";
 import { compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
-import { CheckerRegistry, consultCheckers, type CheckerInfo } from "./checkers.js";
+import { CheckerRegistry, consultCheckers, consultCheckersSync, type CheckerInfo, type CheckersOutcome } from "./checkers.js";
 import { GuardDeniedError, GuardFileError, type GuardRule } from "./errors.js";
 
 /** One decision, as the session logs it (kind guard.decision). */
@@ -176,6 +176,13 @@ export interface Guard {
   readFile(path: string, opts?: ReadOptions): Promise<Buffer>;
   /** readFile decoded as UTF-8 (a BOM is dropped); bytes that are not UTF-8 throw GuardFileError "not-utf8". */
   readText(path: string, opts?: ReadOptions): Promise<string>;
+  /**
+   * readFile for a synchronous caller (the interpreter's FileAccess: file
+   * ports, `load`). The same rules, except that nothing asynchronous can be
+   * waited for: a checker answering with a Promise denies, and an ask is
+   * never put to the person (the file is left out, "ask-unanswered").
+   */
+  readFileSync(path: string, opts?: ReadOptions): Buffer;
   /**
    * The entries of a directory, listed through the same pin and the denylist.
    * Not a file read: checkers are not consulted and only a denial is logged.
@@ -316,19 +323,24 @@ export function createGuard(options: GuardOptions): Guard {
 
   /** Rules 3 and 4 for a file. Synchronous unless a checker is registered. */
   const decideFile = (t: Target, actor: string, forRead: boolean, withoutAsking: boolean): GuardDecision | Promise<GuardDecision> => {
-    const kind = t.kind;
-    if (forRead && (turnReads + 1 > maxReads || turnBytes >= maxBytesTurn)) {
-      const why = turnReads + 1 > maxReads ? `more than ${maxReads} file reads this turn` : `more than ${maxBytesTurn} bytes read this turn`;
-      return denial(t.relPath, "turn-limit", why, actor, { kind });
-    }
-    if (checkers.size === 0) return { path: t.relPath, decision: "allow", rule: "default", actor, kind };
+    const capped = forRead ? turnLimit(t, actor) : null;
+    if (capped !== null) return capped;
+    if (checkers.size === 0) return { path: t.relPath, decision: "allow", rule: "default", actor, kind: t.kind };
     return consultAll(t, actor, withoutAsking);
   };
 
-  const consultAll = async (t: Target, actor: string, withoutAsking: boolean): Promise<GuardDecision> => {
+  /** Rule 3: the denial when one more read would pass the turn's caps, else null. */
+  const turnLimit = (t: Target, actor: string): GuardDecision | null => {
+    if (turnReads + 1 <= maxReads && turnBytes < maxBytesTurn) return null;
+    const why = turnReads + 1 > maxReads ? `more than ${maxReads} file reads this turn` : `more than ${maxBytesTurn} bytes read this turn`;
+    return denial(t.relPath, "turn-limit", why, actor, { kind: t.kind });
+  };
+
+  const checkerInfo = (t: Target, actor: string): CheckerInfo => ({ size: t.size, mtimeMs: t.mtimeMs, kind: "file", relPath: t.relPath, absPath: t.absPath, actor });
+
+  /** The decision for the checkers' outcome, when no person is asked. Null for an ask that can be put to someone. */
+  const outcomeDecision = (t: Target, actor: string, out: CheckersOutcome, canAsk: boolean): GuardDecision | null => {
     const kind = t.kind;
-    const info: CheckerInfo = { size: t.size, mtimeMs: t.mtimeMs, kind: "file", relPath: t.relPath, absPath: t.absPath, actor };
-    const out = await consultCheckers(checkers.list(), t.relPath, info, checkerTimeoutMs);
     switch (out.verdict) {
       case "none":
         return { path: t.relPath, decision: "allow", rule: "default", actor, kind };
@@ -336,24 +348,38 @@ export function createGuard(options: GuardOptions): Guard {
         return { path: t.relPath, decision: "allow", rule: "checker", actor, checker: out.checker, kind };
       case "deny":
         return denial(t.relPath, "checker", out.reason, actor, { checker: out.checker, kind });
-      case "ask": {
-        if (withoutAsking || ask === null) {
-          return denial(t.relPath, "ask-unanswered", `${out.reason}; no one to ask, so it is left out`, actor, { checker: out.checker, kind });
-        }
-        let answer: unknown;
-        try {
-          answer = await ask({ path: t.relPath, actor, checker: out.checker, reason: out.reason });
-        } catch (e) {
-          return denial(t.relPath, "ask", `asking failed: ${e instanceof Error ? e.message : String(e)}`, actor, { checker: out.checker, kind });
-        }
-        if (answer === "allow") return { path: t.relPath, decision: "allow", rule: "ask", reason: out.reason, actor, checker: out.checker, kind };
-        return denial(t.relPath, "ask", `the person said no (${out.reason})`, actor, { checker: out.checker, kind });
-      }
+      case "ask":
+        if (canAsk) return null;
+        return denial(t.relPath, "ask-unanswered", `${out.reason}; no one to ask, so it is left out`, actor, { checker: out.checker, kind });
       default: {
         const never: never = out;
         throw new Error(`unknown checker outcome ${String(never)}`);
       }
     }
+  };
+
+  const consultAll = async (t: Target, actor: string, withoutAsking: boolean): Promise<GuardDecision> => {
+    const out = await consultCheckers(checkers.list(), t.relPath, checkerInfo(t, actor), checkerTimeoutMs);
+    const d = outcomeDecision(t, actor, out, !withoutAsking && ask !== null);
+    if (d !== null) return d;
+    if (out.verdict !== "ask" || ask === null) throw new Error("only an ask is put to the person");
+    const kind = t.kind;
+    let answer: unknown;
+    try {
+      answer = await ask({ path: t.relPath, actor, checker: out.checker, reason: out.reason });
+    } catch (e) {
+      return denial(t.relPath, "ask", `asking failed: ${e instanceof Error ? e.message : String(e)}`, actor, { checker: out.checker, kind });
+    }
+    if (answer === "allow") return { path: t.relPath, decision: "allow", rule: "ask", reason: out.reason, actor, checker: out.checker, kind };
+    return denial(t.relPath, "ask", `the person said no (${out.reason})`, actor, { checker: out.checker, kind });
+  };
+
+  /** Rules 3 and 4, synchronously (readFileSync). */
+  const decideFileSync = (t: Target, actor: string): GuardDecision => {
+    const capped = turnLimit(t, actor);
+    if (capped !== null) return capped;
+    const out = consultCheckersSync(checkers.list(), t.relPath, checkerInfo(t, actor));
+    return outcomeDecision(t, actor, out, false) as GuardDecision;
   };
 
   /** The whole decision about a path, logged. `sizeCap` refuses a larger file before the checkers run. */
@@ -482,6 +508,27 @@ export function createGuard(options: GuardOptions): Guard {
     const { d, t } = await decide(path, opts, true, maxBytes);
     if (d.decision === "deny" || t === undefined) throw toError(d);
     const { fd, st } = openChecked(t, d.actor);
+    try {
+      turnReads++;
+      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
+      turnBytes += bytes.length;
+      return bytes;
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  const readFileSync = (path: string, opts: ReadOptions = {}): Buffer => {
+    const maxBytes = opts.maxBytes ?? Infinity;
+    const actor = opts.actor ?? defaultActor;
+    const s = decideStatic(path, actor);
+    if ("deny" in s) throw refuse(s.deny);
+    const t = s.target;
+    if (t.kind === "directory") throw new GuardFileError("is-directory", t.relPath, `${t.relPath} is a directory`, "EISDIR");
+    if (t.size > maxBytes) throw tooLarge(t.relPath, t.size, maxBytes);
+    const d = emit(decideFileSync(t, actor));
+    if (d.decision === "deny") throw toError(d);
+    const { fd, st } = openChecked(t, actor);
     try {
       turnReads++;
       const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
@@ -683,6 +730,7 @@ export function createGuard(options: GuardOptions): Guard {
     },
     locate,
     readFile,
+    readFileSync,
     async readText(path, opts = {}) {
       const bytes = await readFile(path, { ...opts, scratch: undefined });
       try {

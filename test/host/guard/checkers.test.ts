@@ -184,3 +184,42 @@ test("the registry refuses a nameless or non-function checker and can unregister
   t.false(r.unregister("x"));
   t.is(r.size, 0);
 });
+
+test("readFileSync applies the same rules with synchronous checkers", (t) => {
+  const { guard, log } = setup(t, { "no-b": (p) => (p.endsWith("b.ts") ? denyVerdict("b is generated") : "allow") });
+  t.is(guard.readFileSync("src/a.ts").toString(), "export const a = 1;\n");
+  t.throws(() => guard.readFileSync("src/b.ts"), { instanceOf: GuardDeniedError, message: /b is generated/ });
+  t.throws(() => guard.readFileSync(".env"), { instanceOf: GuardDeniedError, message: /denylist/ });
+  t.deepEqual(
+    log.map((d) => `${d.path} ${d.decision} ${d.rule}`),
+    ["src/a.ts allow checker", "src/b.ts deny checker", ".env deny denylist"],
+  );
+});
+
+test("readFileSync cannot wait: an asynchronous checker denies, and an ask is never put to the person", (t) => {
+  let asked = 0;
+  const { guard } = setup(t, { later: async () => "allow" as const }, () => {
+    asked++;
+    return "allow";
+  });
+  const e = t.throws(() => guard.readFileSync("src/a.ts"), { instanceOf: GuardDeniedError });
+  t.regex(e?.reason ?? "", /answered asynchronously/);
+  const { guard: g2 } = setup(t, { careful: () => "ask" }, () => {
+    asked++;
+    return "allow";
+  });
+  const e2 = t.throws(() => g2.readFileSync("src/a.ts"), { instanceOf: GuardDeniedError });
+  t.is(e2?.rule, "ask-unanswered");
+  t.is(asked, 0);
+});
+
+test("readFileSync: a throwing checker denies; a file with no checkers reads", (t) => {
+  const { guard } = setup(t, {
+    broken: () => {
+      throw new Error("boom");
+    },
+  });
+  t.throws(() => guard.readFileSync("src/a.ts"), { instanceOf: GuardDeniedError, message: /boom/ });
+  const { guard: plain } = setup(t, {});
+  t.is(plain.readFileSync("src/b.ts").toString(), "b\n");
+});
