@@ -135,6 +135,8 @@ export class LogWriter {
     if (this.closed) throw new LogClosedError(this.file);
     if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
     checkPayload(kind, payload);
+    if (kind === "session.start" && this.seq !== 0)
+      throw new LogPayloadError("LOG_BAD_PAYLOAD", kind, "session.start is only the first record; a later opening is session.resume");
     const red = redactPayload(this.redactor, kind, payload);
     const ts = this.now().toISOString();
     const seq = this.seq + 1;
@@ -257,7 +259,8 @@ export function createSessionLog(session: string, start: SessionConfigPayload, o
   const dataDir = options.dataDir ?? resolveDataDir(options.env);
   const file = sessionLogPath(session, dataDir);
   checkPayload("session.start", start);
-  redactPayload(options.redactor ?? new Redactor(), "session.start", start);
+  const redactor = options.redactor ?? new Redactor();
+  redactPayload(redactor, "session.start", start);
   const dir = sessionsDir(dataDir);
   let fd: number;
   try {
@@ -275,7 +278,7 @@ export function createSessionLog(session: string, start: SessionConfigPayload, o
     } catch (e) {
       throw new LogIOError(file, "fsync of the sessions folder", e);
     }
-    writer = new LogWriter(session, file, fd, 0, 0, options);
+    writer = new LogWriter(session, file, fd, 0, 0, { ...options, redactor });
     writer.append("session.start", start);
     return writer;
   } catch (e) {

@@ -116,6 +116,7 @@ test("a bad payload writes nothing and does not poison the writer", (t) => {
   t.throws(() => w.append("bogus.kind" as never, {}), { instanceOf: LogPayloadError, code: "LOG_UNKNOWN_KIND" } as never);
   t.throws(() => w.append("note", { text: "x", data: { v: NaN } }), { instanceOf: LogPayloadError, message: /not JSON at \/data\/v/ });
   t.throws(() => w.append("note", { text: "x", data: { d: new Date() } }), { instanceOf: LogPayloadError });
+  t.throws(() => w.append("session.start", START), { instanceOf: LogPayloadError, message: /only the first record/ });
   t.is(w.bytes, size);
   t.false(w.poisoned);
   t.is(w.append("note", { text: "fine" }).seq, 2);
