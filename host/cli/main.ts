@@ -18,7 +18,6 @@ import {
   type Limits,
 } from "../../interpreter/api.js";
 import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks } from "../session/node-interpreter.js";
-import { logCommand } from "./log-command.js";
 
 const USAGE = `usage:
   nodwyn run [options] FILE [ARGS...]   run an R7RS program
@@ -163,7 +162,8 @@ async function repl(opts: Options): Promise<number> {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "log") return logCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });
+  // Loaded only when used: the log tools bring the redactor (RE2) and file locking with them.
+  if (argv[0] === "log") return (await import("./log-command.js")).logCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });
   const { opts, rest, error } = parseOptions(argv);
   if (error) {
     process.stderr.write(`nodwyn: ${error}\n${USAGE}`);
