@@ -25,18 +25,20 @@ const CRC_TAIL_PREFIX = Buffer.from(',"crc":"', "latin1");
 const CLOSE_BRACE = Buffer.from("}", "latin1");
 const HEX = "0123456789abcdef";
 
-/** The CRC-32 of `text` as 8 lowercase hex digits. */
-export function crcHex(text: string): string {
-  return crc32(text).toString(16).padStart(8, "0");
-}
-
 /**
- * The line (with its newline) for a record. `payloadJson` is the payload's JSON
- * text, already redacted; the envelope's members always come in this order.
+ * The line (with its newline) for a record, as bytes. `payloadJson` is the
+ * payload's JSON text, already redacted; the envelope's members always come in
+ * this order. The text is encoded once, and the CRC taken over those bytes.
  */
-export function encodeLine(seq: number, ts: string, session: string, kind: string, payloadJson: string): string {
+export function encodeLine(seq: number, ts: string, session: string, kind: string, payloadJson: string): Buffer {
   const body = `{"seq":${seq},"ts":${JSON.stringify(ts)},"session":${JSON.stringify(session)},"kind":${JSON.stringify(kind)},"payload":${payloadJson}}`;
-  return `${body.slice(0, -1)},"crc":"${crcHex(body)}"}\n`;
+  const n = Buffer.byteLength(body);
+  // The body without its closing brace, then `,"crc":"hhhhhhhh"}` and the newline.
+  const buf = Buffer.allocUnsafe(n + CRC_TAIL_LENGTH);
+  buf.write(body, 0, n, "utf8");
+  const crc = crc32(buf.subarray(0, n)).toString(16).padStart(8, "0");
+  buf.write(`,"crc":"${crc}"}\n`, n - 1, CRC_TAIL_LENGTH + 1, "latin1");
+  return buf;
 }
 
 /** Why a line is not a record, or the record. */

@@ -141,23 +141,24 @@ export class LogWriter {
     const ts = this.now().toISOString();
     const seq = this.seq + 1;
     const line = encodeLine(seq, ts, this.session, kind, JSON.stringify(red.value));
-    if (Buffer.byteLength(line) - 1 > this.maxRecordBytes)
+    if (line.length - 1 > this.maxRecordBytes)
       throw new LogPayloadError(
         "LOG_RECORD_TOO_LARGE",
         kind,
-        `a ${kind} record of ${Buffer.byteLength(line) - 1} bytes is larger than the log accepts (${this.maxRecordBytes})`,
+        `a ${kind} record of ${line.length - 1} bytes is larger than the log accepts (${this.maxRecordBytes})`,
       );
-    let text = line;
+    let bytes = line;
     let redaction: AppendResult["redaction"] = null;
     if (red.report) {
       const r = red.report;
       const event: Payload = { target_seq: seq, target_kind: kind, rules: { ...r.rules }, paths: [...r.paths] };
       if (r.pathsDropped > 0) event.paths_dropped = r.pathsDropped;
       // Paths name redacted keys, so the event holds no secret; it passes the boundary all the same.
-      text += encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value));
+      const eventLine = encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value));
+      bytes = Buffer.concat([line, eventLine]);
       redaction = { seq: seq + 1, report: r };
     }
-    this.writeDurably(Buffer.from(text, "utf8"));
+    this.writeDurably(bytes);
     this.seq = redaction ? seq + 1 : seq;
     return { seq, ts, redaction };
   }
