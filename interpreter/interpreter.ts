@@ -27,7 +27,7 @@ import { LibraryManager, type LibraryLoader, type Library } from "./expander/lib
 import { GlobalCell, type Lambda, type Node } from "./compiler/ir.js";
 import { compile, type CompileOptions } from "./compiler/codegen.js";
 import { INLINE } from "./compiler/inline.js";
-import { Runtime, Unbound, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
+import { Runtime, Unbound, TAIL, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
 import { Frame, Unwind, recallFrame, type ResumeFn } from "./machine/frames.js";
 import { makePrimitive } from "./machine/entries.js";
 import { controlPrimitives, makeParameter, parameterValue } from "./machine/control.js";
@@ -408,9 +408,9 @@ export class Interpreter {
    * Evaluates `forms` in `top` one after the other as the continuation of the
    * current call: each form is expanded when reached, and the rest of the
    * sequence is part of every continuation captured in an earlier form.
-   * Returns (or throws) what the machine needs to proceed; the value is the last form's.
+   * Returns TAIL with the machine's Unwind pending; the value is the last form's.
    */
-  sequence(forms: readonly any[], top: TopEnv): never {
+  sequence(forms: readonly any[], top: TopEnv): any {
     const self = this;
     const compiled = new Map<number, Procedure>();
     const step: ResumeFn = function (frame: Frame, v: any): any {
@@ -425,13 +425,11 @@ export class Interpreter {
       const u = new Unwind("recall", false);
       u.push(recallFrame(thunk, [], thunk.f0));
       if (i + 1 < forms.length) u.push(new Frame(step, null, null, 0, i + 1));
-      throw u;
+      self.rt.unw = u;
+      return TAIL;
     };
-    if (forms.length === 0) {
-      const u = new Unwind("recall", false);
-      throw u;
-    }
-    return step.call(null, new Frame(step, null, null, 0, 0), UNSPECIFIED) as never;
+    if (forms.length === 0) return UNSPECIFIED;
+    return step.call(null, new Frame(step, null, null, 0, 0), UNSPECIFIED);
   }
 
   /** A procedure that, when called, runs `forms` in `top` as a sequence. */

@@ -6,7 +6,7 @@
 //     var site = 0, f_, t1, v9;  var env = this.env;
 //     try {
 //       for (;;) {                                   // only when it calls itself in tail position
-//         if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [v1, v2]); }
+//         if (--R.fuel < 0 || R.depth > LIM) { site = 0; if (R.poll(this, [v1, v2], L3)) return TAIL; }
 //         ... body: non-tail calls set `site`, count R.depth and bounce TAIL;
 //             tail calls `return R.tc2(f, a, b)`; self tail calls reassign and `continue` ...
 //       }
@@ -33,6 +33,9 @@ import { lambdaEntries } from "../machine/entries.js";
 import type { LambdaInfo, ResumeFn } from "../machine/frames.js";
 import type { Runtime } from "../machine/runtime.js";
 import { Unbound, arityError } from "../machine/runtime.js";
+
+/** Stands for the list of saved variables in emitted code until it is complete. */
+const SAVED = "$SAVED$";
 
 type Dest =
   | { readonly k: "ret" }
@@ -361,7 +364,7 @@ class FnGen {
     const rawParams = this.allParams()
       .map((p) => this.paramName(p))
       .join(", ");
-    const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; R.poll(this, [${rawParams}], L${id}); }`;
+    const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; if (R.poll(this, [${rawParams}], L${id})) return TAIL; }`;
     if (rs === null) {
       if (this.loops) lines.push("for (;;) {");
       lines.push(poll);
@@ -369,9 +372,10 @@ class FnGen {
       lines.push(...body);
       if (this.loops) lines.push("}");
     } else lines.push(...body);
-    lines.push(`} catch (e) { throw R.unwind(e, this, I${id}, site, [${saved.join(", ")}]); }`);
+    lines.push(`} catch (e) { return R.caught(e, this, I${id}, site, [${saved.join(", ")}]); }`);
     lines.push("}");
-    return lines.join("\n");
+    // Call sites were emitted before every saved variable was known.
+    return lines.join("\n").replaceAll(SAVED, saved.join(", "));
   }
 
   // ---- expressions -------------------------------------------------------------------
@@ -647,8 +651,13 @@ class FnGen {
     const t = this.temp(n);
     this.emit(`site = ${s}; R.depth++;`);
     this.emit(`${t} = ${this.callExpr(f, args)};`);
-    this.emit(`if (${t} === TAIL) ${t} = R.bounce(); R.depth--;`);
+    this.emit(this.afterCall(t, s));
     this.deliver(t, dest);
+  }
+
+  /** After a non-tail call: bounce pending tail calls; save this activation if an Unwind is pending. */
+  private afterCall(t: string, site: number): string {
+    return `if (${t} === TAIL && (${t} = R.bounce()) === TAIL) return R.save(this, I${this.lambda.id}, ${site}, [${SAVED}]); R.depth--;`;
   }
 
   private callSite(n: Call): number {
@@ -758,7 +767,7 @@ class FnGen {
       n.site = s;
       this.emit(`site = ${s}; R.depth++;`);
       this.emit(`${t} = ${this.callExpr(prod, [])};`);
-      this.emit(`if (${t} === TAIL) ${t} = R.bounce(); R.depth--;`);
+      this.emit(this.afterCall(t, s));
     } else {
       cons = this.isSimple(n.consumer) ? this.expr(n.consumer) : this.temp(n.consumer);
       this.emit(`${t} = $v;`);
@@ -776,7 +785,7 @@ class FnGen {
     const r = `${t}`;
     this.emit(`site = ${s2}; R.depth++;`);
     this.emit(`${r} = applyValues(${cons}, ${t});`);
-    this.emit(`if (${r} === TAIL) ${r} = R.bounce(); R.depth--;`);
+    this.emit(this.afterCall(r, s2 as number));
     this.deliver(r, dest);
   }
 }

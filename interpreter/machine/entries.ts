@@ -116,7 +116,7 @@ export function makePrimitive(spec: ProcSpec, ctx: Ctx, rt: Runtime): Procedure 
     } else {
       r = n === max ? impl.apply(ctx, args) : impl.apply(ctx, args.concat(new Array(max - n).fill(undefined)));
     }
-    if (isAsync) rt.suspend(r as Promise<any>);
+    if (isAsync) return rt.suspend(r as Promise<any>);
     return r === undefined ? UNSPECIFIED : r;
   };
 

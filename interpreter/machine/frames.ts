@@ -53,17 +53,24 @@ export const resolveLambdaFrame: ResumeFn = function (this: any, frame: Frame, v
   return fn.call(this, frame, v);
 };
 
-export type UnwindKind = "capture" | "raise" | "suspend" | "recall";
+export type UnwindKind = "capture" | "raise" | "suspend" | "recall" | "reinstate";
 
 /**
- * The signal that reifies the JS stack. Compiled procedures append their frames
- * (innermost first) as it passes through them.
+ * The signal that reifies the JS stack. It is not thrown: the procedure that
+ * starts it stores it in the runtime (`R.unw`) and returns TAIL, and every
+ * compiled call site that sees TAIL come back with an Unwind pending appends its
+ * frame (innermost first) and returns TAIL in turn, down to the run loop.
+ * `reinstate` (calling a continuation) abandons the stack: no frames are kept.
  */
 export class Unwind {
   readonly kind: UnwindKind;
   head: Frame | null = null;
   tail: Frame | null = null;
-  /** capture: the receiver procedure; raise: the raised object; suspend: the promise; recall: true when yielding the time slice. */
+  /**
+   * capture: the receiver procedure; raise: the raised object; suspend: the
+   * promise; recall: true when yielding the time slice; reinstate: the target
+   * {k, value, dyn}.
+   */
   readonly payload: any;
   /** raise: raise-continuable. */
   readonly continuable: boolean;
@@ -81,15 +88,6 @@ export class Unwind {
       this.tail = f;
     }
   }
-}
-
-/** Abandons the JS stack and continues with a captured continuation (no frames recorded). */
-export class Reinstate {
-  constructor(
-    readonly k: Frame | null,
-    readonly value: any,
-    readonly dyn: any,
-  ) {}
 }
 
 /** Ends the evaluation: a limit was reached. Scheme handlers never see it. */

@@ -4,9 +4,10 @@
 // their target in the registers and return TAIL; non-tail call sites bounce
 // pending tail calls with `R.bounce()`; procedure entries and loop heads count
 // fuel and call `R.poll` when it runs out or the JS stack is deep. Everything
-// that needs the continuation throws an Unwind, which compiled procedures
-// extend with their frames on the way out (see frames.ts), and this run loop
-// completes.
+// that needs the continuation stores an Unwind in `R.unw` and returns TAIL;
+// compiled call sites add their frames on the way out (see frames.ts), and
+// this run loop completes it. JS exceptions are left to errors: a compiled
+// procedure's catch turns one into a pending raise the same way.
 
 import { Procedure, arityText, procName } from "../values/procedure.js";
 import { Condition, type TraceEntry } from "../values/condition.js";
@@ -14,7 +15,7 @@ import { makeValues, valuesToArray, UNSPECIFIED } from "../values/misc.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
-import { Frame, Unwind, Reinstate, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
+import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
 import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
 
 /** Returned by a procedure entry that made a tail call (the call is in the registers). */
@@ -73,6 +74,8 @@ export class Runtime {
   /** Non-tail calls currently on the JS stack. */
   depth = 0;
   dyn: Dyn = ROOT_DYN;
+  /** The Unwind being collected, while compiled code returns TAIL down to the run loop. */
+  unw: Unwind | null = null;
   /** Recent tail calls, for backtraces. */
   readonly ring: (Procedure | null)[] = new Array(RING).fill(null);
   ringIdx = 0;
@@ -90,9 +93,9 @@ export class Runtime {
 
   // ---- called from compiled code ---------------------------------------------------------
 
-  /** Runs pending tail calls until one returns a value. */
+  /** Runs pending tail calls until one returns a value; TAIL when an Unwind is (or becomes) pending. */
   bounce(): any {
-    for (;;) {
+    while (this.unw === null) {
       const p = this.tp as Procedure;
       this.ring[this.ringIdx++ & (RING - 1)] = p;
       let r;
@@ -114,6 +117,7 @@ export class Runtime {
       }
       if (r !== TAIL) return r;
     }
+    return TAIL;
   }
 
   tc0(p: any): typeof TAIL {
@@ -166,42 +170,63 @@ export class Runtime {
 
   /**
    * Called by a procedure entry (`self`, `args`) or a loop head when fuel ran out
-   * or the JS stack is deep. Either refuels and returns, or throws: a LimitStop,
-   * or an Unwind that re-enters `self` with `args` from the heap.
+   * or the JS stack is deep. Refuels and returns false, or throws a LimitStop,
+   * or starts an Unwind that re-enters `self` with `args` from the heap and
+   * returns true (the caller then returns TAIL).
    */
-  poll(self: Procedure, args: any[], code: (...a: any[]) => any): void {
-    if (this.depth > JS_DEPTH_LIMIT) throw this.recall(self, args, code, false);
+  poll(self: Procedure, args: any[], code: (...a: any[]) => any): boolean {
+    if (this.depth > JS_DEPTH_LIMIT) {
+      this.unw = this.recall(self, args, code, false);
+      return true;
+    }
     this.account();
-    if (this.asyncMode && performance.now() >= this.sliceEnd) throw this.recall(self, args, code, true);
+    if (this.asyncMode && performance.now() >= this.sliceEnd) {
+      this.unw = this.recall(self, args, code, true);
+      return true;
+    }
+    return false;
   }
 
-  /** Records an activation of `info` at `site` on an Unwind passing through; converts foreign exceptions. */
-  unwind(e: any, self: any, info: any, site: number, vals: any[]): any {
-    if (e instanceof Unwind) {
-      if (site !== 0) e.push(new Frame(resolveFrame, self, info, site, vals));
-      return e;
-    }
-    if (e instanceof Reinstate || e instanceof LimitStop) return e;
-    const u = new Unwind("raise", foreignToCondition(e), false);
-    // The failing point is this activation: keep it for the backtrace, never resumed.
-    u.push(new Frame(neverResumed, self, info, site, vals));
-    return u;
+  /** A call site saw the pending Unwind: adds the activation of `info` waiting at `site`. */
+  save(self: any, info: any, site: number, vals: any[]): typeof TAIL {
+    const u = this.unw as Unwind;
+    if (u.kind !== "reinstate") u.push(new Frame(resolveFrame, self, info, site, vals));
+    return TAIL;
+  }
+
+  /**
+   * A compiled procedure's catch: a JS exception (an error raised by a primitive,
+   * or a host failure) becomes a pending raise whose continuation starts at this
+   * activation. Limits are rethrown: they end the evaluation.
+   */
+  caught(e: any, self: any, info: any, site: number, vals: any[]): typeof TAIL {
+    if (e instanceof LimitStop) throw e;
+    let u: Unwind;
+    if (e instanceof Unwind) u = e;
+    else u = new Unwind("raise", foreignToCondition(e), false);
+    if (site !== 0) u.push(new Frame(resolveFrame, self, info, site, vals));
+    this.unw = u;
+    return TAIL;
   }
 
   // ---- control primitives' entry points ------------------------------------------------------
 
-  /** call/cc's core: reify the stack and call `receiver` with the continuation. */
-  capture(receiver: Procedure): never {
-    throw new Unwind("capture", receiver);
+  /** call/cc's core: reify the stack and call `receiver` with the continuation. Returns TAIL. */
+  capture(receiver: Procedure): typeof TAIL {
+    this.unw = new Unwind("capture", receiver);
+    return TAIL;
   }
 
-  raise(obj: any, continuable: boolean): never {
-    throw new Unwind("raise", obj, continuable);
+  /** Raises obj: the handler is called in the raise's continuation. Returns TAIL. */
+  raise(obj: any, continuable: boolean): typeof TAIL {
+    this.unw = new Unwind("raise", obj, continuable);
+    return TAIL;
   }
 
-  /** An async primitive's Promise: reify the stack and resume with its value. */
-  suspend(p: Promise<any>): never {
-    throw new Unwind("suspend", p);
+  /** An async primitive's Promise: reify the stack and resume with its value. Returns TAIL. */
+  suspend(p: Promise<any>): typeof TAIL {
+    this.unw = new Unwind("suspend", p);
+    return TAIL;
   }
 
   /** Makes the continuation procedure for a captured continuation. */
@@ -210,7 +235,7 @@ export class Runtime {
     const data = { k, dyn };
     const call = function (this: Procedure, args: any[]): any {
       const d = this.data as { k: Frame | null; dyn: Dyn };
-      if (rt.dyn.winders === d.dyn.winders || rt.travelProc === null) throw new Reinstate(d.k, makeValues(args), d.dyn);
+      if (rt.dyn.winders === d.dyn.winders || rt.travelProc === null) return rt.reinstate(this, makeValues(args));
       return rt.tc2(rt.travelProc, this, makeValues(args));
     };
     return new Procedure(
@@ -272,9 +297,10 @@ export class Runtime {
   }
 
   /** Continues with continuation procedure `k` and values `v` (after dynamic-wind transitions are done). */
-  reinstate(k: Procedure, v: any): never {
+  reinstate(k: Procedure, v: any): typeof TAIL {
     const d = k.data as { k: Frame | null; dyn: Dyn };
-    throw new Reinstate(d.k, v, d.dyn);
+    this.unw = new Unwind("reinstate", { k: d.k, value: v, dyn: d.dyn });
+    return TAIL;
   }
 
   // ---- running evaluations -----------------------------------------------------------------------
@@ -395,47 +421,68 @@ export class Runtime {
   /** Runs until the evaluation ends, suspends or yields. */
   private step(run: Run): StepResult {
     for (;;) {
+      let v: any;
       try {
-        let v: any;
-        if (run.mode === CALL) {
-          v = applyArray(run.proc as Procedure, run.args);
-          run.proc = null;
-          run.args = NO_ARGS;
-          if (v === TAIL) v = this.bounce();
-        } else if (run.mode === RAISE) {
-          throw new Unwind("raise", run.value, false);
-        } else v = run.value;
-        while (run.k !== null) {
-          const f = run.k;
-          run.k = f.next;
-          v = f.fn.call(f.self, f, v);
-          if (v === TAIL) v = this.bounce();
-        }
-        return { ok: true, value: v };
+        v = this.advance(run);
       } catch (e) {
-        this.depth = 0;
-        const r = this.settle(e, run);
-        if (r !== null) return r;
+        // An exception outside any compiled procedure (a primitive called by the
+        // run loop itself, or a limit).
+        if (e instanceof LimitStop) {
+          this.unw = null;
+          const c = e.condition as Condition;
+          return { ok: false, error: c, condition: c };
+        }
+        this.unw = new Unwind("raise", foreignToCondition(e), false);
+        v = TAIL;
       }
+      if (v !== TAIL) return { ok: true, value: v };
+      this.depth = 0;
+      const u = this.unw as Unwind;
+      this.unw = null;
+      const r = this.settle(u, run);
+      if (r !== null) return r;
     }
   }
 
-  /** Turns an exception that reached the run loop into the next thing to do (or an outcome). */
-  private settle(e: any, run: Run): StepResult | null {
-    if (e instanceof Reinstate) {
-      run.k = e.k;
-      this.dyn = e.dyn;
+  /** Makes the pending call, then delivers values to the heap frames; TAIL when an Unwind is pending. */
+  private advance(run: Run): any {
+    let v: any;
+    if (run.mode === CALL) {
+      const p = run.proc as Procedure;
+      const args = run.args;
+      run.proc = null;
+      run.args = NO_ARGS;
       run.mode = RETURN;
-      run.value = e.value;
+      v = applyArray(p, args);
+      if (v === TAIL) v = this.bounce();
+      if (v === TAIL) return TAIL;
+    } else if (run.mode === RAISE) {
+      run.mode = RETURN;
+      this.unw = new Unwind("raise", run.value, false);
+      return TAIL;
+    } else v = run.value;
+    while (run.k !== null) {
+      const f = run.k;
+      run.k = f.next;
+      v = f.fn.call(f.self, f, v);
+      if (v === TAIL) {
+        v = this.bounce();
+        if (v === TAIL) return TAIL;
+      }
+    }
+    return v;
+  }
+
+  /** Carries out a pending Unwind: the next thing to do, or an outcome. */
+  private settle(u: Unwind, run: Run): StepResult | null {
+    if (u.kind === "reinstate") {
+      const t = u.payload as { k: Frame | null; value: any; dyn: Dyn };
+      run.k = t.k;
+      this.dyn = t.dyn;
+      run.mode = RETURN;
+      run.value = t.value;
       return null;
     }
-    if (e instanceof LimitStop) {
-      const c = e.condition as Condition;
-      return { ok: false, error: c, condition: c };
-    }
-    let u: Unwind;
-    if (e instanceof Unwind) u = e;
-    else u = new Unwind("raise", foreignToCondition(e), false);
     const k = this.link(u, run.k);
     if (k !== null && k.depth > this.maxDepth) {
       const c = makeCondition("limit", `recursion depth limit (${this.maxDepth} frames) reached`);
@@ -456,6 +503,7 @@ export class Runtime {
         return u.payload === true ? { yield: true } : null;
       case "suspend":
         run.k = k;
+        run.mode = RETURN;
         return { suspend: u.payload as Promise<any> };
       case "raise":
         return this.deliverRaise(u.payload, u.continuable, k, run);
@@ -518,10 +566,6 @@ const resolveFrame: ResumeFn = function (this: any, frame: Frame, v: any): any {
   const fn = (frame.info as NonNullable<Frame["info"]>).resumer(frame.site);
   frame.fn = fn;
   return fn.call(this, frame, v);
-};
-
-const neverResumed: ResumeFn = function (): any {
-  throw new SchemeError(makeCondition("host", "internal error: resumed a frame that cannot be resumed"));
 };
 
 /** After a handler of raise-continuable returns: back to the raise point's dynamic environment. */

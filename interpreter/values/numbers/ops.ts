@@ -6,6 +6,9 @@
 // (overflow to bigint, rationals, flonums and their contagion, type errors)
 // goes to a separate `*Slow` function that the inliner leaves out of line.
 //
+// Two flonums are the second case, also inline: floating-point loops allocate
+// one box per result and do no type dispatch.
+//
 // The range checks use the literal ±(2^53 − 1) rather than imported constants
 // so that the fast path has no module-binding loads.
 //
@@ -23,6 +26,7 @@ export function add(a: unknown, b: unknown): SNumber {
     const r = a + b; // −0 only from −0 + −0, and fixnums are never −0
     if (r <= 9007199254740991 && r >= -9007199254740991) return r;
   }
+  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v + b.v);
   return addSlow(a, b, "+");
 }
 
@@ -32,6 +36,7 @@ export function sub(a: unknown, b: unknown): SNumber {
     const r = a - b; // x − x is +0
     if (r <= 9007199254740991 && r >= -9007199254740991) return r;
   }
+  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v - b.v);
   return subSlow(a, b);
 }
 
@@ -41,6 +46,7 @@ export function mul(a: unknown, b: unknown): SNumber {
     const r = a * b + 0; // + 0 turns −0 (0 · negative) into 0
     if (r <= 9007199254740991 && r >= -9007199254740991) return r;
   }
+  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v * b.v);
   return mulSlow(a, b);
 }
 
@@ -65,30 +71,35 @@ function negSlow(a: unknown): SNumber {
 /** `(= a b)`. */
 export function numEq(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a === b;
+  if (a instanceof Flonum && b instanceof Flonum) return a.v === b.v;
   return compareSlow(a, b, "=") === 0;
 }
 
 /** `(< a b)`. */
 export function lt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
+  if (a instanceof Flonum && b instanceof Flonum) return a.v < b.v;
   return compareSlow(a, b, "<") < 0;
 }
 
 /** `(<= a b)`. */
 export function le(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a <= b;
+  if (a instanceof Flonum && b instanceof Flonum) return a.v <= b.v;
   return compareSlow(a, b, "<=") <= 0;
 }
 
 /** `(> a b)`. */
 export function gt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a > b;
+  if (a instanceof Flonum && b instanceof Flonum) return a.v > b.v;
   return compareSlow(a, b, ">") > 0;
 }
 
 /** `(>= a b)`. */
 export function ge(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a >= b;
+  if (a instanceof Flonum && b instanceof Flonum) return a.v >= b.v;
   return compareSlow(a, b, ">=") >= 0;
 }
 

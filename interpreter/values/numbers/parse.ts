@@ -5,7 +5,9 @@
 //   prefix  = at most one radix (#b #o #d #x) and at most one exactness (#e #i), in either order
 //   real    = [sign] ureal | sign "inf.0" | sign "nan.0"
 //   ureal   = digits | digits "/" digits | decimal
-//   decimal = (radix 10 only) digits ["." digits*] [exp] | "." digits [exp];  exp = "e" [sign] digits
+//   decimal = (radix 10 only) digits ["." digits*] [exp] | "." digits [exp];  exp = marker [sign] digits
+//   marker  = "e", or one of the precision markers "s" "f" "d" "l" R7RS §6.2.5 allows
+//             in place of it (all mean a double here, as in R5RS)
 // Extension: in radixes other than 10, `digits "." digits*` (no exponent) is accepted
 // so that number->string of an inexact number in radix 2/8/16 reads back
 // (R7RS leaves non-decimal inexact text unspecified). Complex numbers are not
@@ -205,13 +207,13 @@ export function parseNumber(text: string, radix = 10): SNumber | false {
     fracStart = i + 1;
     fracEnd = scanDigits(text, fracStart, radix);
     i = fracEnd;
-  } else if (radix !== 10 || (c | 0x20) !== 101 /* e */) {
+  } else if (radix !== 10 || !isExponentMarker(c)) {
     return false;
   }
   if (intEnd === intStart && fracEnd === fracStart) return false; // no digit at all
   let expText = "";
   if (i < n) {
-    if (radix !== 10 || (text.charCodeAt(i) | 0x20) !== 101) return false;
+    if (radix !== 10 || !isExponentMarker(text.charCodeAt(i))) return false;
     let j = i + 1;
     const es = text.charCodeAt(j);
     if (es === 43 || es === 45) j++;
@@ -247,6 +249,12 @@ export function parseNumber(text: string, radix = 10): SNumber | false {
   const exact = scale >= 0 ? normBig(m * R ** BigInt(scale)) : makeRational(m, R ** BigInt(-scale));
   if (exactness === 1) return exact;
   return flo(exactToDouble(exact));
+}
+
+/** e, or the precision markers s f d l (either case). */
+function isExponentMarker(c: number): boolean {
+  const l = c | 0x20;
+  return l === 101 /* e */ || l === 115 /* s */ || l === 102 /* f */ || l === 100 /* d */ || l === 108 /* l */;
 }
 
 function exactToDouble(x: number | bigint | Ratnum): number {
