@@ -43,6 +43,12 @@ const cases: [string, number, string][] = [
   ["1e2", 10, "flo:100"],
   ["1E2", 10, "flo:100"],
   ["12.5e1", 10, "flo:125"],
+  // R7RS §6.2.5: the precision markers s f d l may stand for e.
+  ["1s2", 10, "flo:100"],
+  ["1F2", 10, "flo:100"],
+  ["1.5d1", 10, "flo:15"],
+  ["-1L-2", 10, "flo:-0.01"],
+  ["#e1.5d1", 10, "fix:15"],
   ["-12.5e1", 10, "flo:-125"],
   ["1e-2", 10, "flo:0.01"],
   ["1e400", 10, "flo:Infinity"],
@@ -103,6 +109,10 @@ const cases: [string, number, string][] = [
   ["#xa.b.c", 10, "false"],
   ["#x1e2", 10, "fix:482"], // e is a hex digit, not an exponent
   ["#b1e1", 10, "false"],
+  ["#xd", 10, "fix:13"], // d is a hex digit, not a precision marker
+  ["#b1d1", 10, "false"],
+  ["1d", 10, "false"],
+  ["1x2", 10, "false"],
 ];
 
 for (const [text, radix, expected] of cases) {
