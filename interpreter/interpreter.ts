@@ -392,7 +392,7 @@ export class Interpreter {
   /** Expands and compiles one top-level form into a thunk. */
   compileTop(form: any, top: TopEnv, loc: SourceLoc | undefined): Procedure {
     const node: Node = this.expander.expandTop(form, top, loc);
-    const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "", ...(loc ? { loc } : {}) };
+    const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "top level", ...(loc ? { loc } : {}) };
     return compile(lam, this.rt, this.compileOpts);
   }
 

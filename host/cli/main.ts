@@ -1,23 +1,9 @@
 // The `nodwyn` command: run programs, evaluate forms, the REPL, and the log tools.
 
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { resolve } from "node:path";
-import {
-  Condition,
-  EOF,
-  UNSPECIFIED,
-  MultipleValues,
-  EvalError,
-  Interpreter,
-  formatRaised,
-  backtraceOf,
-  formatLoc,
-  writeToString,
-  type Outcome,
-  type Limits,
-} from "../../interpreter/api.js";
-import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks } from "../session/node-interpreter.js";
+import { Condition, formatRaised, backtraceOf, formatLoc, type Outcome, type Limits } from "../../interpreter/api.js";
+import { Session, SessionError, showValue } from "../session/session.js";
 
 const USAGE = `usage:
   nodwyn run [options] FILE [ARGS...]   run an R7RS program
@@ -27,20 +13,28 @@ const USAGE = `usage:
 
 options:
   -I DIR          add a library directory (also $NODWYN_PATH, colon-separated)
+  --root DIR      the repository root the file primitives see (default: the git top level)
+  --sandbox       Scheme's own file ports and load read through the guard as well
+  --no-log        do not record a session log (default: <data dir>/sessions/<id>.jsonl)
   --steps N       step budget per evaluation
   --timeout MS    wall-clock limit per evaluation
   --trace         show JS stacks of internal errors and the generated code (to stderr)
+
+The data dir is $NODWYN_DATA_DIR, else $XDG_DATA_HOME/nodwyn, else ~/.local/share/nodwyn.
 `;
 
 interface Options {
   libs: string[];
   limits: Limits;
   trace: boolean;
+  log: boolean;
+  sandbox: boolean;
+  root: string | undefined;
 }
 
 /** Splits the global options off argv; returns the options and the remaining words. */
 function parseOptions(argv: string[]): { opts: Options; rest: string[]; error?: string } {
-  const opts: Options = { libs: [], limits: {}, trace: false };
+  const opts: Options = { libs: [], limits: {}, trace: false, log: true, sandbox: false, root: undefined };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -59,21 +53,28 @@ function parseOptions(argv: string[]): { opts: Options; rest: string[]; error?: 
       if (a === "--steps") opts.limits.steps = v;
       else opts.limits.timeoutMs = v;
     } else if (a === "--trace") opts.trace = true;
-    else rest.push(a);
+    else if (a === "--no-log") opts.log = false;
+    else if (a === "--sandbox") opts.sandbox = true;
+    else if (a === "--root") {
+      const d = argv[++i];
+      if (d === undefined) return { opts, rest, error: "--root needs a directory" };
+      opts.root = d;
+    } else rest.push(a);
   }
   return { opts, rest };
 }
 
-function makeInterpreter(opts: Options, commandLine: string[]): Interpreter {
-  return createNodeInterpreter({
+function openSession(opts: Options, origin: string, commandLine: string[], argv: string[]): Promise<Session> {
+  return Session.open({
+    origin,
     libraryPaths: opts.libs,
-    files: nodeFileAccess,
-    process: nodeProcessAccess(commandLine),
-    stdout: consoleSinks.stdout,
-    stderr: consoleSinks.stderr,
-    stdin: consoleSinks.stdin,
     limits: opts.limits,
-    ...(opts.trace ? { trace: (js: string) => process.stderr.write(`/* generated */\n${js}\n`) } : {}),
+    log: opts.log,
+    sandbox: opts.sandbox,
+    commandLine,
+    argv,
+    ...(opts.root ? { root: opts.root } : {}),
+    ...(opts.trace ? { trace: (js: string) => void process.stderr.write(`/* generated */\n${js}\n`) } : {}),
   });
 }
 
@@ -89,14 +90,14 @@ export function formatFailure(out: Outcome & { ok: false }, trace: boolean): str
   return lines.join("\n") + "\n";
 }
 
-/** The text `write` prints for the values of an evaluation ("" for none or unspecified). */
-function showValue(v: any): string {
-  if (v === UNSPECIFIED) return "";
-  if (v instanceof MultipleValues) return v.vals.map((x) => writeToString(x, "write")).join("\n");
-  return writeToString(v, "write");
+/** A newline when the program's output left the cursor mid-line, so the value starts a line. */
+function freshLine(session: Session): string {
+  const col = session.interp.stdout.column;
+  session.interp.stdout.column = 0;
+  return col > 0 ? "\n" : "";
 }
 
-async function runFile(opts: Options, file: string, args: string[]): Promise<number> {
+async function runFile(opts: Options, file: string, args: string[], argv: string[]): Promise<number> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -104,29 +105,32 @@ async function runFile(opts: Options, file: string, args: string[]): Promise<num
     process.stderr.write(`nodwyn: cannot read ${file}: ${e?.code ?? e}\n`);
     return 2;
   }
-  const interp = makeInterpreter(opts, [file, ...args]);
-  const out = await interp.runProgram(text, resolve(file));
-  if (!out.ok) {
-    process.stderr.write(formatFailure(out, opts.trace));
-    return 1;
-  }
-  return 0;
+  const session = await openSession(opts, "run", [file, ...args], argv);
+  const out = await session.runProgram(text, resolve(file));
+  const code = out.ok ? 0 : 1;
+  if (!out.ok) process.stderr.write(formatFailure(out, opts.trace));
+  session.close(out.ok ? "done" : "error", code);
+  return code;
 }
 
-async function evalForms(opts: Options, forms: string): Promise<number> {
-  const interp = makeInterpreter(opts, ["-e"]);
-  const out = await interp.evaluateOutcome(forms, { file: "<-e>" });
+async function evalForms(opts: Options, forms: string, argv: string[]): Promise<number> {
+  const session = await openSession(opts, "-e", ["-e"], argv);
+  const out = await session.evaluate(forms, { file: "<-e>", origin: "-e" });
+  let code = 0;
   if (!out.ok) {
     process.stderr.write(formatFailure(out, opts.trace));
-    return 1;
+    code = 1;
+  } else {
+    const s = showValue(out.value);
+    if (s) process.stdout.write(freshLine(session) + s + "\n");
   }
-  const s = showValue(out.value);
-  if (s) process.stdout.write(s + "\n");
-  return 0;
+  session.close(code === 0 ? "done" : "error", code);
+  return code;
 }
 
-async function repl(opts: Options): Promise<number> {
-  const interp = makeInterpreter(opts, ["repl"]);
+async function repl(opts: Options, argv: string[]): Promise<number> {
+  const session = await openSession(opts, "repl", ["repl"], argv);
+  const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
   let buffer = "";
   const prompt = () => {
@@ -138,7 +142,7 @@ async function repl(opts: Options): Promise<number> {
     buffer += line + "\n";
     // Read until the forms are complete: an "incomplete" read error asks for more lines.
     try {
-      interp.read(buffer, "<repl>");
+      session.interp.read(buffer, "<repl>");
     } catch (e: any) {
       if (e?.condition?.code === "incomplete") {
         prompt();
@@ -148,20 +152,34 @@ async function repl(opts: Options): Promise<number> {
     const src = buffer;
     buffer = "";
     if (src.trim()) {
-      const out = await interp.evaluateOutcome(src, { file: "<repl>" });
+      const out = await session.evaluate(src, { file: "<repl>", origin: "repl" });
       if (!out.ok) process.stdout.write(formatFailure(out, opts.trace));
       else {
         const s = showValue(out.value);
-        if (s) process.stdout.write(s + "\n");
+        if (s) process.stdout.write(freshLine(session) + s + "\n");
       }
     }
     prompt();
   }
   process.stdout.write("\n");
+  session.close("eof", 0);
   return 0;
 }
 
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (e: any) {
+    // Failures to open a session (its checkers, its log) are reported plainly, not as a JS stack.
+    if (e instanceof SessionError || e?.name === "LogError" || typeof e?.code === "string") {
+      process.stderr.write(`nodwyn: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+async function dispatch(argv: string[]): Promise<number> {
   // Loaded only when used: the log tools bring the redactor (RE2) and file locking with them.
   if (argv[0] === "log") return (await import("./log-command.js")).logCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });
   const { opts, rest, error } = parseOptions(argv);
@@ -184,18 +202,17 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`nodwyn run: missing FILE\n${USAGE}`);
       return 2;
     }
-    return runFile(opts, rest[1], rest.slice(2));
+    return runFile(opts, rest[1], rest.slice(2), argv);
   }
   if (cmd === "-e") {
     if (rest[1] === undefined) {
       process.stderr.write(`nodwyn -e: missing FORMS\n${USAGE}`);
       return 2;
     }
-    return evalForms(opts, rest.slice(1).join(" "));
+    return evalForms(opts, rest.slice(1).join(" "), argv);
   }
-  if (cmd === "repl") return repl(opts);
+  if (cmd === "repl") return repl(opts, argv);
   process.stderr.write(`nodwyn: unknown command '${cmd}'\n${USAGE}`);
   return 2;
 }
 
-export { EvalError, EOF };

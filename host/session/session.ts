@@ -1,0 +1,277 @@
+// A session: an interpreter wired to the session log, the read guard and the agent primitives.
+//
+// The composition root for `nodwyn repl`, `run` and `-e` (and for an agent's
+// loop): every evaluation is logged as eval.req / eval.result, every file
+// decision of the guard as guard.decision; the project's checkers are loaded
+// from .nodwyn/checks.scm under the repository root.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import {
+  Condition,
+  MString,
+  Procedure,
+  UNSPECIFIED,
+  MultipleValues,
+  FileAccessError,
+  T,
+  hostError,
+  writeToString,
+  formatRaised,
+  type FileAccess,
+  type Interpreter,
+  type Limits,
+  type Outcome,
+  type ProcSpec,
+} from "../../interpreter/api.js";
+import { createGuard, findRepoRoot, CheckerRegistry, GuardError, type Guard, type GuardDecision } from "../guard/index.js";
+import { createSearchEngine, type SearchEngine } from "../search/index.js";
+import { createSessionLog, newSessionId, type LogWriter } from "../log/index.js";
+import { Redactor } from "../redact/index.js";
+import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
+import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks } from "./node-interpreter.js";
+
+export interface SessionOptions {
+  /** What opened it: "repl", "run", "-e", "agent". */
+  origin: string;
+  /** Working directory (the repository root is its git top level unless `root` is given). */
+  cwd?: string;
+  root?: string;
+  /** Record a session log (default true; `--no-log` turns it off). */
+  log?: boolean;
+  /** Scheme file ports and `load` read through the guard too (always in agent sessions). */
+  sandbox?: boolean;
+  libraryPaths?: readonly string[];
+  limits?: Limits;
+  /** What `command-line` returns. */
+  commandLine?: string[];
+  /** Full argv, for the session.start record. */
+  argv?: string[];
+  /** Environment (data dir resolution). */
+  env?: NodeJS.ProcessEnv;
+  trace?: (js: string) => void;
+  /** Console sinks (default: the process's). */
+  stdout?: { write(c: string | Uint8Array): void };
+  stderr?: { write(c: string | Uint8Array): void };
+  /** Who evaluates: "user" for a person, "model" for the model's eval tool. */
+  actor?: string;
+  /** Steps a checker may take per decision. */
+  checkerSteps?: number;
+}
+
+const VERSION = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")).version as string;
+/** Output kept in an eval.result record, at most. */
+const MAX_LOGGED_OUTPUT = 64 * 1024;
+
+export class Session {
+  readonly interp: Interpreter;
+  readonly root: string;
+  readonly guard: Guard;
+  readonly search: SearchEngine;
+  readonly checkers: CheckerRegistry;
+  readonly writer: LogWriter | null;
+  readonly redactor: Redactor;
+  actor: string;
+  private capture: string[] | null = null;
+  private captured = 0;
+  private current: AbortSignal | undefined;
+
+  private constructor(opts: SessionOptions) {
+    const cwd = resolve(opts.cwd ?? process.cwd());
+    this.root = resolve(opts.root ?? findRepoRoot(cwd));
+    this.actor = opts.actor ?? "user";
+    this.redactor = new Redactor();
+    this.writer =
+      opts.log === false
+        ? null
+        : createSessionLog(
+            newSessionId(),
+            { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [] },
+            { redactor: this.redactor, ...(opts.env ? { env: opts.env } : {}) },
+          );
+    this.checkers = new CheckerRegistry();
+    this.guard = createGuard({
+      root: this.root,
+      checkers: this.checkers,
+      actor: this.actor,
+      log: (d) => this.logDecision(d),
+    });
+    this.search = createSearchEngine(this.guard);
+    const out = opts.stdout ?? consoleSinks.stdout;
+    const err = opts.stderr ?? consoleSinks.stderr;
+    const tee = (sink: { write(c: string | Uint8Array): void }) => ({
+      write: (c: string | Uint8Array) => {
+        sink.write(c);
+        if (this.capture !== null && this.captured < MAX_LOGGED_OUTPUT) {
+          const s = typeof c === "string" ? c : Buffer.from(c).toString("utf8");
+          this.capture.push(s);
+          this.captured += s.length;
+        }
+      },
+    });
+    const files: FileAccess = opts.sandbox ? this.guardedFileAccess() : nodeFileAccess;
+    this.interp = createNodeInterpreter({
+      libraryPaths: opts.libraryPaths ?? [],
+      files,
+      process: nodeProcessAccess(opts.commandLine ?? []),
+      stdout: tee(out),
+      stderr: tee(err),
+      stdin: consoleSinks.stdin,
+      limits: opts.limits ?? {},
+      ...(opts.trace ? { trace: opts.trace } : {}),
+      extraPrimitives: [
+        ...fileToolPrimitives({
+          root: this.root,
+          guard: this.guard,
+          search: this.search,
+          actor: () => this.actor,
+          signal: () => this.current,
+        }),
+        this.registerCheckPrimitive(opts.checkerSteps ?? 200_000),
+      ],
+    });
+  }
+
+  /** Opens a session and loads the project's checkers (.nodwyn/checks.scm under the root). */
+  static async open(opts: SessionOptions): Promise<Session> {
+    const s = new Session(opts);
+    const checks = join(s.root, ".nodwyn", "checks.scm");
+    if (existsSync(checks)) {
+      const out = await s.interp.evaluateOutcome(readFileSync(checks, "utf8"), { file: checks });
+      if (!out.ok) {
+        s.close("checks.scm failed", 1);
+        throw new SessionError(`${checks}: the project's checkers failed to load: ${formatRaised(out.error)}`);
+      }
+    }
+    return s;
+  }
+
+  private logDecision(d: GuardDecision): void {
+    if (this.writer === null) return;
+    this.writer.append("guard.decision", {
+      path: d.path,
+      op: "read",
+      decision: d.decision,
+      rule: d.rule,
+      actor: d.actor,
+      ...(d.reason !== undefined ? { reason: d.reason } : {}),
+      ...(d.checker !== undefined ? { checker: d.checker } : {}),
+    });
+  }
+
+  /** Scheme's file ports and load, read through the guard; writing is not granted. */
+  private guardedFileAccess(): FileAccess {
+    const guard = this.guard;
+    const refuse = (path: string, what: string): never => {
+      throw new FileAccessError("EACCES", path, `${what} is not permitted in a sandboxed session`);
+    };
+    return {
+      readFile: (path) => {
+        try {
+          return guard.readFileSync(path, { actor: this.actor });
+        } catch (e) {
+          if (e instanceof GuardError) throw new FileAccessError((e as any).code ?? "guard-denied", path, e.message);
+          throw e;
+        }
+      },
+      writeFile: (path) => refuse(path, "writing files"),
+      deleteFile: (path) => refuse(path, "deleting files"),
+      exists: (path) => {
+        try {
+          guard.locate(path, { actor: this.actor });
+          return existsSync(resolve(this.root, path));
+        } catch {
+          return false;
+        }
+      },
+    };
+  }
+
+  /** (register-check name proc): a project checker consulted by the guard before any file is read. */
+  private registerCheckPrimitive(steps: number): ProcSpec {
+    const self = this;
+    return {
+      name: "register-check",
+      params: ["name", "checker"],
+      types: [{ name: "string or symbol", test: (x) => x instanceof MString || (x && x.constructor?.name === "Sym") }, T.procedure],
+      doc:
+        "Registers a project checker: (checker path info) is called before the guard lets any file be read and returns " +
+        "allow, deny, (deny \"why\"), ask or (ask \"why\"). A checker that raises an error or exceeds its step budget denies. " +
+        "See docs/guides/checkers.md.",
+      impl(name: any, proc: Procedure) {
+        const label = name instanceof MString ? name.toString() : String(name.name);
+        self.checkers.register(
+          label,
+          schemeChecker(self.interp.ctx, label, (path, info) => {
+            // A checker runs to completion on its own, with its own step budget,
+            // while the evaluation that asked for the read waits.
+            const out = self.interp.rt.runSync(proc, [path, info], { steps });
+            if (!out.ok) throw new Error(formatRaised(out.error));
+            return out.value;
+          }),
+        );
+        return UNSPECIFIED;
+      },
+    };
+  }
+
+  /** Evaluates source (REPL forms or `-e`), logging the request and the result. */
+  async evaluate(source: string, o: { file?: string; origin?: string; limits?: Limits } = {}): Promise<Outcome> {
+    return this.logged(source, o.origin ?? "repl", o.file, () => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", ...(o.limits ? { limits: o.limits } : {}) }));
+  }
+
+  /** Runs an R7RS program, logged as one evaluation. */
+  async runProgram(source: string, file: string): Promise<Outcome> {
+    return this.logged(source, "run", file, () => this.interp.runProgram(source, file));
+  }
+
+  private async logged(source: string, origin: string, file: string | undefined, run: () => Promise<Outcome>): Promise<Outcome> {
+    const req = this.writer?.append("eval.req", { source, origin, actor: this.actor, ...(file ? { file } : {}) });
+    this.capture = [];
+    this.captured = 0;
+    const t0 = performance.now();
+    const ac = new AbortController();
+    this.current = ac.signal;
+    let out: Outcome;
+    try {
+      out = await run();
+    } finally {
+      this.current = undefined;
+    }
+    const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
+    this.capture = null;
+    if (this.writer && req) {
+      const base = { req_seq: req.seq, elapsed_ms: Math.round(performance.now() - t0), ...(output ? { output } : {}) };
+      if (out.ok) {
+        const value = showValue(out.value);
+        this.writer.append("eval.result", { ok: true, ...base, ...(value ? { value } : {}) });
+      } else {
+        const kind = out.condition instanceof Condition ? out.condition.kind : "raise";
+        this.writer.append("eval.result", { ok: false, ...base, error: formatRaised(out.error), error_kind: kind });
+      }
+    }
+    return out;
+  }
+
+  /** Ends the session: session.end, then the log is unlocked and closed. */
+  close(reason = "exit", exitCode = 0): void {
+    if (this.writer === null || this.writer.isClosed) return;
+    try {
+      this.writer.append("session.end", { reason, exit_code: exitCode });
+    } finally {
+      this.writer.close();
+    }
+  }
+}
+
+/** A session could not be opened (its checkers failed to load). */
+export class SessionError extends Error {}
+
+/** The text `write` prints for an evaluation's values ("" for none or unspecified). */
+export function showValue(v: any): string {
+  if (v === UNSPECIFIED) return "";
+  if (v instanceof MultipleValues) return v.vals.map((x) => writeToString(x, "write")).join("\n");
+  return writeToString(v, "write");
+}
+
+export { hostError };
