@@ -1,0 +1,42 @@
+// Test helpers: run the real `nodwyn` command as a child process, with its data dir in a temp folder.
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = resolve(fileURLToPath(import.meta.url), "../../../../bin/nodwyn");
+
+export function tempDir(prefix = "nodwyn-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs bin/nodwyn with args; NODWYN_DATA_DIR is `dataDir` (a fresh temp dir by default). */
+export function nodwyn(args: string[], o: { cwd?: string; input?: string; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): CliResult & { dataDir: string } {
+  const dataDir = o.dataDir ?? tempDir("nodwyn-data-");
+  const r: SpawnSyncReturns<string> = spawnSync(BIN, args, {
+    cwd: o.cwd ?? process.cwd(),
+    input: o.input ?? "",
+    encoding: "utf8",
+    env: { ...process.env, NODWYN_DATA_DIR: dataDir, ...o.env },
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, dataDir };
+}
+
+/** The records of the one session log in a data dir. */
+export function sessionRecords(dataDir: string): any[] {
+  const dir = join(dataDir, "sessions");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
+  if (files.length !== 1) throw new Error(`expected one session log, found ${files.length}`);
+  return readFileSync(join(dir, files[0] as string), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}

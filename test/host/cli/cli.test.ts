@@ -1,0 +1,118 @@
+// The nodwyn command end to end: run, -e, repl, errors, exit codes, session logs.
+import test from "ava";
+import { writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { nodwyn, tempDir, sessionRecords } from "../../helpers/cli.js";
+
+test("-e prints the value of the last form with write", (t) => {
+  const r = nodwyn(["-e", '(define x 20) (list "s" #\\a (* x 2))']);
+  t.is(r.code, 0);
+  t.is(r.stdout, '("s" #\\a 40)\n');
+});
+
+test("-e starts the value on a fresh line after output", (t) => {
+  const r = nodwyn(["-e", '(display "out") 5']);
+  t.is(r.stdout, "out\n5\n");
+});
+
+test("run executes a program with its arguments on the command line", (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "p.scm");
+  writeFileSync(prog, '(import (scheme base) (scheme write) (scheme process-context))\n(write (cdr (command-line)))\n(newline)\n');
+  const r = nodwyn(["run", prog, "a", "--flag"]);
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, '("a" "--flag")\n');
+});
+
+test("an uncaught error prints file:line:col, message and backtrace, and exits 1", (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "bad.scm");
+  writeFileSync(prog, "(import (scheme base))\n(define (f x)\n  (+ 1 (vector-ref x 3)))\n(f (vector 1 2))\n");
+  const r = nodwyn(["run", prog]);
+  t.is(r.code, 1);
+  t.is(r.stdout, "");
+  const first = r.stderr.split("\n")[0];
+  t.is(first, `${prog}:3:8: bad argument #2 to 'vector-ref' (index 3 out of range [0, 2))`);
+  t.regex(r.stderr, /in f \(.*bad\.scm:3:8\)/);
+  t.notRegex(r.stderr, /at .*\.js:\d+/, "no JS stack trace");
+});
+
+test("exit inside a program sets the status and runs dynamic-wind afters", (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "exit.scm");
+  writeFileSync(prog, '(import (scheme base) (scheme write) (scheme process-context))\n(dynamic-wind (lambda () #f) (lambda () (exit 3)) (lambda () (display "after")))\n');
+  const r = nodwyn(["run", prog]);
+  t.is(r.code, 3);
+  t.is(r.stdout, "after");
+});
+
+test("the REPL reads forms across lines, survives errors and exits at end of input", (t) => {
+  const r = nodwyn(["repl"], { input: '(define (sq x)\n  (* x x))\n(sq 7)\n(car 1)\n(sq 8)\n' });
+  t.is(r.code, 0);
+  t.regex(r.stdout, /49\n/);
+  t.regex(r.stdout, /bad argument #1 to 'car'/);
+  t.regex(r.stdout, /64\n/);
+});
+
+test("a bad command line is a usage error", (t) => {
+  t.is(nodwyn(["frobnicate"]).code, 2);
+  t.is(nodwyn(["run"]).code, 2);
+  t.is(nodwyn(["-I"]).code, 2);
+});
+
+test("-e records a session: start, request, result with value and output, end", (t) => {
+  const r = nodwyn(["-e", '(display "hi") (+ 1 2)']);
+  t.is(r.code, 0);
+  const recs = sessionRecords(r.dataDir);
+  t.deepEqual(
+    recs.map((x) => x.kind),
+    ["session.start", "eval.req", "eval.result", "session.end"],
+  );
+  t.is(recs[0].payload.origin, "-e");
+  t.is(recs[1].payload.source, '(display "hi") (+ 1 2)');
+  t.like(recs[2].payload, { ok: true, req_seq: 2, value: "3", output: "hi" });
+  t.deepEqual(recs.map((x) => x.seq), [1, 2, 3, 4]);
+});
+
+test("a failed evaluation is logged with its error and kind", (t) => {
+  const r = nodwyn(["-e", "(car '())"]);
+  t.is(r.code, 1);
+  const res = sessionRecords(r.dataDir).find((x) => x.kind === "eval.result");
+  t.like(res.payload, { ok: false, error_kind: "type" });
+  t.regex(res.payload.error, /bad argument #1 to 'car'/);
+});
+
+test("the REPL logs every evaluation of the session", (t) => {
+  const r = nodwyn(["repl"], { input: "(define a 1)\n(+ a 1)\n" });
+  const recs = sessionRecords(r.dataDir);
+  t.deepEqual(
+    recs.filter((x) => x.kind === "eval.req").map((x) => x.payload.source.trim()),
+    ["(define a 1)", "(+ a 1)"],
+  );
+  t.is(recs.at(-1).kind, "session.end");
+});
+
+test("--no-log records nothing", (t) => {
+  const r = nodwyn(["--no-log", "-e", "(+ 1 2)"]);
+  t.is(r.stdout, "3\n");
+  t.false(existsSync(join(r.dataDir, "sessions")));
+});
+
+test("a secret in an evaluation does not reach the log", (t) => {
+  const secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+  const r = nodwyn(["-e", `(string-length "${secret}")`]);
+  t.is(r.stdout, "40\n");
+  const text = JSON.stringify(sessionRecords(r.dataDir));
+  t.false(text.includes(secret));
+  t.true(sessionRecords(r.dataDir).some((x) => x.kind === "redact.event"));
+});
+
+test("nodwyn log show and verify read the recorded session", (t) => {
+  const r = nodwyn(["-e", "(+ 40 2)"]);
+  const id = sessionRecords(r.dataDir)[0].session;
+  const show = nodwyn(["log", "show", id, "--kind", "eval.result", "--json"], { dataDir: r.dataDir });
+  t.is(show.code, 0);
+  t.is(JSON.parse(show.stdout.trim().split("\n")[0] as string).payload.value, "42");
+  t.is(nodwyn(["log", "verify", id], { dataDir: r.dataDir }).code, 0);
+  mkdirSync(join(r.dataDir, "x"), { recursive: true });
+});
