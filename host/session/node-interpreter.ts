@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, appendFileSync, existsSync, unlinkSync, st
 import { dirname, join, resolve, isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
 import { arch, platform, endianness } from "node:os";
+import { StringDecoder } from "node:string_decoder";
 import {
   Interpreter,
   FileAccessError,
@@ -98,13 +99,16 @@ export const consoleSinks: { stdout: PortSink; stderr: PortSink; stdin: PortSour
       const buf = Buffer.alloc(65536);
       try {
         const n = readSyncStdin(buf);
-        return n === 0 ? null : buf.subarray(0, n).toString("utf8");
+        // The decoder keeps a character split between two reads for the next one.
+        return n === 0 ? stdinDecoder.end() || null : stdinDecoder.write(buf.subarray(0, n));
       } catch {
         return null;
       }
     },
   },
 };
+
+const stdinDecoder = new StringDecoder("utf8");
 
 /** Blocking read of standard input (the REPL and `read` from the console read synchronously). */
 function readSyncStdin(buf: Buffer): number {

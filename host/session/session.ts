@@ -29,6 +29,7 @@ import { createSearchEngine, type SearchEngine } from "../search/index.js";
 import { createSessionLog, newSessionId, type LogWriter } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
+import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks } from "./node-interpreter.js";
 
 export interface SessionOptions {
@@ -113,7 +114,15 @@ export class Session {
     this.interp = createNodeInterpreter({
       libraryPaths: opts.libraryPaths ?? [],
       files,
-      process: nodeProcessAccess(opts.commandLine ?? []),
+      process: {
+        ...nodeProcessAccess(opts.commandLine ?? []),
+        // (exit) ends the process: what is buffered is written and the log closed first.
+        exit: (code: number): never => {
+          this.flushFiles();
+          this.close("exit", code);
+          return process.exit(code);
+        },
+      },
       stdout: tee(out),
       stderr: tee(err),
       stdin: consoleSinks.stdin,
@@ -238,6 +247,7 @@ export class Session {
     } finally {
       this.current = undefined;
     }
+    this.flushFiles();
     const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
     this.capture = null;
     if (this.writer && req) {
@@ -251,6 +261,15 @@ export class Session {
       }
     }
     return out;
+  }
+
+  /** Writes what unclosed file output ports still buffer (a failure is reported on stderr). */
+  private flushFiles(): void {
+    try {
+      flushFilePorts(this.interp.ctx);
+    } catch (e: any) {
+      process.stderr.write(`nodwyn: ${e?.condition?.message ?? e?.message ?? e}\n`);
+    }
   }
 
   /** Ends the session: session.end, then the log is unlocked and closed. */

@@ -41,6 +41,11 @@ export interface ReadOptions {
    * still count from the start of `text`, so a port can keep one text and move on.
    */
   start?: number;
+  /**
+   * String literals are immutable constants of the program (default); data
+   * read by `read` are not program text, so the port asks for mutable strings.
+   */
+  mutableStrings?: boolean;
 }
 
 const locs = new WeakMap<object, SourceLoc>();
@@ -156,6 +161,7 @@ export class Reader {
   private readonly file: string;
   private readonly symbols: SymbolTable;
   private readonly locations: boolean;
+  private readonly mutableStrings: boolean;
   private fold: boolean;
   private readonly end: number;
 
@@ -182,6 +188,7 @@ export class Reader {
     this.file = opts.file ?? "<string>";
     this.symbols = opts.symbols;
     this.locations = opts.locations ?? true;
+    this.mutableStrings = opts.mutableStrings ?? false;
     this.fold = opts.foldCase ?? false;
     this.end = text.length;
     let start = Math.max(0, Math.min(opts.start ?? 0, text.length));
@@ -349,7 +356,7 @@ export class Reader {
           break;
         case "string":
           this.checkDatumStart(stack, start, img, kind);
-          value = new MString(this.unescape(img, start, true), true);
+          value = new MString(this.unescape(img, start, true), !this.mutableStrings);
           break;
         case "bar-symbol":
           this.checkDatumStart(stack, start, img, kind);

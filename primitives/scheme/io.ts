@@ -256,7 +256,7 @@ function readDatum(ctx: Ctx, p: Port): any {
   for (;;) {
     const r = reuse
       ? ((prev as ReadState).reader as Reader)
-      : new Reader(p.text, { file: p.name, symbols: ctx.symbols, locations: false, foldCase: fold, start: p.pos });
+      : new Reader(p.text, { file: p.name, symbols: ctx.symbols, locations: false, foldCase: fold, start: p.pos, mutableStrings: true });
     reuse = false;
     let d: any;
     try {
