@@ -24,7 +24,7 @@ import { Expander, type ExpandHost } from "./expander/expand.js";
 import { installForms } from "./expander/forms.js";
 import { TopEnv, strip, type Binding } from "./expander/syntax.js";
 import { LibraryManager, type LibraryLoader, type Library } from "./expander/library.js";
-import { GlobalCell, type Lambda, type Node } from "./compiler/ir.js";
+import { GlobalCell, mkSeq, type Lambda, type Node } from "./compiler/ir.js";
 import { compile, type CompileOptions } from "./compiler/codegen.js";
 import { INLINE } from "./compiler/inline.js";
 import { Runtime, Unbound, TAIL, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
@@ -80,7 +80,8 @@ export class EvalError extends Error {
 export function formatRaised(raised: any): string {
   if (raised instanceof Condition) {
     const where = raised.loc ? formatLoc(raised.loc) + ": " : "";
-    const irritants = raised.irritants.length && !/^bad argument|^attempt to call|wrong number/.test(raised.message)
+    // These messages already show their irritants (a syntax error shows its form, shortened).
+    const irritants = raised.irritants.length && raised.kind !== "syntax" && !/^bad argument|^attempt to call|wrong number/.test(raised.message)
       ? ": " + raised.irritants.map((x) => writeToString(x, "write")).join(" ")
       : "";
     return `${where}${raised.message}${irritants}`;
@@ -327,7 +328,7 @@ export class Interpreter {
     for (const file of PRELUDE_FILES) {
       const found = loader?.findFile(file) ?? null;
       if (found === null) continue;
-      for (const form of this.read(found.text, found.path)) this.evalTopSync(form, this.builtins, undefined);
+      this.evalTopForms(this.read(found.text, found.path), this.builtins);
     }
     const travel = this.builtins.table.get(this.symbols.intern("%continue"));
     if (travel && travel.k === "global" && travel.cell.v instanceof Procedure) this.rt.travelProc = travel.cell.v;
@@ -394,6 +395,20 @@ export class Interpreter {
     const node: Node = this.expander.expandTop(form, top, loc);
     const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "top level", ...(loc ? { loc } : {}) };
     return compile(lam, this.rt, this.compileOpts);
+  }
+
+  /**
+   * Evaluates top-level forms that need no value of an earlier form to be
+   * expanded (the prelude, a library body): each is expanded in turn — a
+   * define-syntax takes effect for the next — and all are compiled as one unit
+   * and run once, which costs one JS compilation instead of one per form.
+   */
+  evalTopForms(forms: readonly any[], top: TopEnv): void {
+    const nodes = forms.map((f) => this.expander.expandTop(f, top, locationOf(f)));
+    if (nodes.length === 0) return;
+    const lam: Lambda = { t: "lambda", params: [], rest: null, body: mkSeq(nodes), name: "top level" };
+    const out = this.rt.runSync(compile(lam, this.rt, this.compileOpts), [], {});
+    if (!out.ok) throw new SchemeError(out.condition ?? wrapRaised(out.error));
   }
 
   /** Evaluates one top-level form to completion, synchronously (library bodies, the prelude). */

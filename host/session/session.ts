@@ -67,11 +67,10 @@ const MAX_LOGGED_OUTPUT = 64 * 1024;
 export class Session {
   readonly interp: Interpreter;
   readonly root: string;
-  readonly guard: Guard;
-  readonly search: SearchEngine;
   readonly checkers: CheckerRegistry;
   readonly writer: LogWriter | null;
-  readonly redactor: Redactor;
+  /** Redacts what the log records (none without a log). */
+  readonly redactor: Redactor | null;
   actor: string;
   private capture: string[] | null = null;
   private captured = 0;
@@ -81,9 +80,9 @@ export class Session {
     const cwd = resolve(opts.cwd ?? process.cwd());
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
     this.actor = opts.actor ?? "user";
-    this.redactor = new Redactor();
+    this.redactor = opts.log === false ? null : new Redactor();
     this.writer =
-      opts.log === false
+      this.redactor === null
         ? null
         : createSessionLog(
             newSessionId(),
@@ -91,13 +90,6 @@ export class Session {
             { redactor: this.redactor, ...(opts.env ? { env: opts.env } : {}) },
           );
     this.checkers = new CheckerRegistry();
-    this.guard = createGuard({
-      root: this.root,
-      checkers: this.checkers,
-      actor: this.actor,
-      log: (d) => this.logDecision(d),
-    });
-    this.search = createSearchEngine(this.guard);
     const out = opts.stdout ?? consoleSinks.stdout;
     const err = opts.stderr ?? consoleSinks.stderr;
     const tee = (sink: { write(c: string | Uint8Array): void }) => ({
@@ -129,16 +121,43 @@ export class Session {
       limits: opts.limits ?? {},
       ...(opts.trace ? { trace: opts.trace } : {}),
       extraPrimitives: [
-        ...fileToolPrimitives({
-          root: this.root,
-          guard: this.guard,
-          search: this.search,
-          actor: () => this.actor,
-          signal: () => this.current,
-        }),
+        ...fileToolPrimitives(this.fileServices()),
         this.registerCheckPrimitive(opts.checkerSteps ?? 200_000),
       ],
     });
+  }
+
+  private _guard: Guard | null = null;
+  private _search: SearchEngine | null = null;
+
+  /** The read guard (made on first use: most evaluations read no file). */
+  get guard(): Guard {
+    return (this._guard ??= createGuard({
+      root: this.root,
+      checkers: this.checkers,
+      actor: this.actor,
+      log: (d) => this.logDecision(d),
+    }));
+  }
+
+  /** The scan engine behind fs-find and index-grep, over the guard. */
+  get search(): SearchEngine {
+    return (this._search ??= createSearchEngine(this.guard));
+  }
+
+  private fileServices() {
+    const self = this;
+    return {
+      root: this.root,
+      get guard() {
+        return self.guard;
+      },
+      get search() {
+        return self.search;
+      },
+      actor: () => this.actor,
+      signal: () => this.current,
+    };
   }
 
   /** Opens a session and loads the project's checkers (.nodwyn/checks.scm under the root). */
