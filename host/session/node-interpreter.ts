@@ -39,12 +39,22 @@ export class DirectoryLoader implements LibraryLoader {
     return null;
   }
   findLibrary(parts: string[]): { path: string; text: string } | null {
+    if (!parts.every(isFileNamePart)) return null;
     return this.findFile(parts.join("/") + ".sld");
+  }
+  describeSearch(parts: string[]): string {
+    if (!parts.every(isFileNamePart)) return "a library name part that names a file cannot be '.', '..' or contain '/' or '\\'";
+    return `no ${parts.join("/")}.sld in ${this.paths.join(", ")}`;
   }
   readInclude(path: string, fromFile: string | undefined): { path: string; text: string } {
     const full = isAbsolute(path) ? path : resolve(fromFile ? dirname(fromFile) : process.cwd(), path);
     return { path: full, text: readFileSync(full, "utf8") };
   }
+}
+
+/** A library name part maps to a directory or file name: never one that leaves the search directory. */
+function isFileNamePart(p: string): boolean {
+  return p !== "" && p !== "." && p !== ".." && !p.includes("/") && !p.includes("\\") && !p.includes("\0");
 }
 
 function fsError(e: any, path: string): FileAccessError {

@@ -33,6 +33,8 @@ export interface LibraryLoader {
   findFile(rel: string): { path: string; text: string } | null;
   /** The text of an included file, resolved against the including file's directory. */
   readInclude(path: string, fromFile: string | undefined): { path: string; text: string };
+  /** Where a library with these name parts was looked for, for the "not found" message (e.g. "no a/b.sld in /x, /y"). */
+  describeSearch?(parts: string[]): string;
 }
 
 /** What the library manager needs from the interpreter. */
@@ -86,7 +88,10 @@ export class LibraryManager {
     if (this.loading.includes(key))
       return syntaxError(`circular import: ${[...this.loading.slice(this.loading.indexOf(key)), key].map((k) => `(${k})`).join(" -> ")}`, name, loc, "import");
     const found = this.host.loader?.findLibrary(key.split(" ")) ?? null;
-    if (found === null) return syntaxError(`library (${key}) not found`, name, loc, "import");
+    if (found === null) {
+      const where = this.host.loader ? this.host.loader.describeSearch?.(key.split(" ")) : "no library directories are configured";
+      return syntaxError(`library (${key}) not found${where ? ` (${where})` : ""}`, name, loc, "import");
+    }
     const forms = this.host.readSource(found.text, found.path);
     const ex = this.host.expander;
     for (const f of forms) {
@@ -100,7 +105,8 @@ export class LibraryManager {
   /** Processes a define-library form and registers the library. */
   define(form: Pair, loc: SourceLoc | undefined, file: string | undefined): Library {
     const parts = listToArray(form);
-    if (parts === null || parts.length < 2) return syntaxError("define-library: expected a name", form, loc, "define-library");
+    if (parts === null) return syntaxError("define-library: expected a proper list of declarations", form, loc, "define-library");
+    if (parts.length < 2) return syntaxError("define-library: expected a name", form, loc, "define-library");
     const key = libraryKey(strip(parts[1]));
     if (key === null) return syntaxError("define-library: bad library name", form, loc, "define-library");
     const name = `(${key})`;
@@ -124,6 +130,9 @@ export class LibraryManager {
         const b = env.table.get(symOf(inner));
         if (b === undefined || (b.k === "global" && isUnboundCell(b.cell) && !env.imported.has(symOf(inner))))
           return syntaxError(`${name} exports '${symOf(inner).name}', which it does not define`, spec, l, "define-library");
+        const twice = exports.get(symOf(outer));
+        if (twice !== undefined && !sameImported(twice, b))
+          return syntaxError(`${name} exports '${symOf(outer).name}' twice, with different bindings`, spec, l, "define-library");
         exports.set(symOf(outer), b);
       }
       const lib: Library = { name, env, exports, file };
