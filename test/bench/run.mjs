@@ -252,9 +252,20 @@ function emptyProgram() {
   return { name: 'empty', path, jsPath: join(SPECIAL, 'empty.js'), ...readProgram(path) };
 }
 
+// Bare node, the floor for the start-up of anything run by node.
+const BARE_NODE = { label: 'node -e 0', command: () => [NODE, ['-e', '0']], js: true };
+
+// Every empty-program run, from the start-up phase and paired with the timed
+// runs, goes into the start-up table, so it spans the whole run's load.
+function addStartupSample(results, name, r) {
+  const sample = (results.startupSamples[name] ??= { ms: [], rssKb: [] });
+  sample.ms.push(r.ms);
+  if (r.rssKb) sample.rssKb.push(r.rssKb);
+}
+
 async function measureStartup(impls, names, opts, tmp, results) {
   const empty = emptyProgram();
-  const entries = [...names.map((n) => [n, impls[n]]), ['node -e 0', { label: 'node -e 0', command: () => [NODE, ['-e', '0']], js: true }]];
+  const entries = [...names.map((n) => [n, impls[n]]), ['node -e 0', BARE_NODE]];
   const times = Object.fromEntries(entries.map(([n]) => [n, []]));
   const rss = Object.fromEntries(entries.map(([n]) => [n, []]));
   const failed = {};
@@ -270,6 +281,7 @@ async function measureStartup(impls, names, opts, tmp, results) {
       }
       times[name].push(r.ms);
       if (r.rssKb) rss[name].push(r.rssKb);
+      addStartupSample(results, name, r);
     }
   }
   for (const [name] of entries) {
@@ -322,7 +334,14 @@ async function measureProgram(name, impls, names, opts, tmp, results) {
       if (cell.verdict) continue; // failed on an earlier repetition
       if (!results.startup[implName]?.failed) {
         const e = await runOnce(impls[implName], fileFor(impls[implName], implName, empty, null, tmp), '', opts, tmp);
-        if (e.verdict === 'ok') (cell.startupRuns ??= []).push(e.ms);
+        if (e.verdict === 'ok') {
+          (cell.startupRuns ??= []).push(e.ms);
+          addStartupSample(results, implName, e);
+        }
+        if (implName === 'js' && !results.startup['node -e 0']?.failed) {
+          const b = await runOnce(BARE_NODE, null, '', opts, tmp);
+          if (b.verdict === 'ok') addStartupSample(results, 'node -e 0', b);
+        }
       }
       const r = await runOnce(impls[implName], cell.file, program.answer, opts, tmp);
       if (r.verdict !== 'ok') {
@@ -449,7 +468,10 @@ function report(programNames, names, impls, opts, results) {
       const c = results.programs[p].impls[n];
       return c.verdict === 'ok' ? formatKb(c.peakRssKb) : '—';
     })]);
-    memRows.push(['empty program', ...names.map((n) => formatKb(results.startup[n]?.rssKb ?? null))]);
+    memRows.push(['empty program', ...names.map((n) => {
+      const kb = results.startupSamples[n]?.rssKb ?? [];
+      return kb.length ? formatKb(Math.max(...kb)) : '—';
+    })]);
     memRows.push(['largest', ...names.map((n) => {
       const all = programNames.map((p) => results.programs[p].impls[n].peakRssKb).filter((x) => x != null);
       return all.length ? formatKb(Math.max(...all)) : '—';
@@ -461,16 +483,24 @@ function report(programNames, names, impls, opts, results) {
   }
 
   // Start-up.
-  const su = results.startup;
+  const su = {};
+  for (const n of [...names, 'node -e 0']) {
+    const samples = results.startupSamples[n]?.ms ?? [];
+    if (samples.length) su[n] = { ms: median(samples), count: samples.length };
+    else if (results.startup[n]?.failed) su[n] = { failed: results.startup[n].failed };
+  }
+  results.startupSummary = su;
   const suRows = [...names, 'node -e 0'].filter((n) => su[n]).map((n) => [
     impls[n]?.label ?? n,
     su[n].failed ? su[n].failed : formatMs(su[n].ms),
+    su[n].failed ? '' : String(su[n].count),
     su[n].failed || !su['node -e 0']?.ms ? '' : formatRatio(su[n].ms / su['node -e 0'].ms),
   ]);
-  text.push(`\nStart-up (median wall time of the empty program)\n`);
-  text.push(textTable(['implementation', 'empty program', 'vs node -e 0'], suRows));
+  const suHeader = ['implementation', 'empty program', 'runs', 'vs node -e 0'];
+  text.push(`\nStart-up (median wall time of the empty program over all its runs)\n`);
+  text.push(textTable(suHeader, suRows));
   md.push(`\n### Start-up\n`);
-  md.push(markdownTable(['implementation', 'empty program', 'vs `node -e 0`'], suRows));
+  md.push(markdownTable(suHeader, suRows));
   if (su.nodwyn?.ms && su['node -e 0']?.ms) {
     const line = `nodwyn run (empty program) / node -e 0: ${formatRatio(su.nodwyn.ms / su['node -e 0'].ms)} (goal: within 1.5×)`;
     text.push(`\n${line}`);
@@ -538,6 +568,7 @@ async function main() {
     },
     options: opts,
     startup: {},
+    startupSamples: {},
     programs: {},
     tailLoop: {},
     summary: {},
