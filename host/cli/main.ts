@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Condition, formatRaised, backtraceOf, formatLoc, type Outcome, type Limits } from "../../interpreter/api.js";
 import { Session, SessionError, showValue } from "../session/session.js";
+import { VERSION } from "../session/node-interpreter.js";
 
 const USAGE = `usage:
   nodwyn run [options] FILE [ARGS...]   run an R7RS program
@@ -193,8 +194,7 @@ async function dispatch(argv: string[]): Promise<number> {
     return cmd === undefined ? 2 : 0;
   }
   if (cmd === "--version") {
-    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
-    process.stdout.write(`nodwyn ${pkg.version}\n`);
+    process.stdout.write(`nodwyn ${VERSION}\n`);
     return 0;
   }
   if (cmd === "run") {

@@ -20,7 +20,6 @@
 // a timer can fire; the deadline and the signal are checked before every file.
 
 import { isUtf8 } from "node:buffer";
-import { performance } from "node:perf_hooks";
 import { GuardDeniedError, GuardFileError, type Guard, type GuardScan } from "../guard/index.js";
 import { SearchError } from "./errors.js";
 import { compileGlobs, type GlobFilter } from "./glob.js";

@@ -22,8 +22,26 @@ import {
 } from "../../interpreter/api.js";
 import { schemePrimitives } from "../../primitives/index.js";
 
+/**
+ * The root of this installation: the nearest folder above this module that
+ * holds stdlib/ and package.json (the module may be dist/host/session/… or the
+ * bundle dist/nodwyn.mjs).
+ */
+export const INSTALL_DIR = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "stdlib", "scheme", "base.sld")) && existsSync(join(dir, "package.json"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error("nodwyn: cannot find its stdlib/ folder above " + fileURLToPath(import.meta.url));
+    dir = up;
+  }
+})();
+
 /** The stdlib/ folder of this installation. */
-export const STDLIB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../stdlib");
+export const STDLIB_DIR = join(INSTALL_DIR, "stdlib");
+
+/** The version in package.json. */
+export const VERSION: string = JSON.parse(readFileSync(join(INSTALL_DIR, "package.json"), "utf8")).version;
 
 /** Finds .sld libraries and stdlib files on a search path. */
 export class DirectoryLoader implements LibraryLoader {

@@ -30,7 +30,7 @@ import { createSessionLog, newSessionId, type LogWriter } from "../log/index.js"
 import { Redactor } from "../redact/index.js";
 import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
-import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks } from "./node-interpreter.js";
+import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks, VERSION } from "./node-interpreter.js";
 
 export interface SessionOptions {
   /** What opened it: "repl", "run", "-e", "agent". */
@@ -60,7 +60,6 @@ export interface SessionOptions {
   checkerSteps?: number;
 }
 
-const VERSION = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")).version as string;
 /** Output kept in an eval.result record, at most. */
 const MAX_LOGGED_OUTPUT = 64 * 1024;
 
