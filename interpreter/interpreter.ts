@@ -81,7 +81,7 @@ export function formatRaised(raised: any): string {
   if (raised instanceof Condition) {
     const where = raised.loc ? formatLoc(raised.loc) + ": " : "";
     // These messages already show their irritants (a syntax error shows its form, shortened).
-    const irritants = raised.irritants.length && raised.kind !== "syntax" && !/^bad argument|^attempt to call|wrong number/.test(raised.message)
+    const irritants = raised.irritants.length && raised.kind !== "syntax" && !/^bad argument|^attempt to call|wrong number|^(set!: )?unbound variable/.test(raised.message)
       ? ": " + raised.irritants.map((x) => writeToString(x, "write")).join(" ")
       : "";
     return `${where}${raised.message}${irritants}`;
