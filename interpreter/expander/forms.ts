@@ -14,6 +14,8 @@ import { UNSPECIFIED } from "../values/misc.js";
 import { Var, type Node, type Lambda, mkConst, mkSeq } from "../compiler/ir.js";
 import { Scope, lookup, isIdentifier, symOf, strip, syntaxError, Alias, type Env, type Identifier, type TopEnv, type Transformer, type SpecialExpander } from "./syntax.js";
 import type { Expander } from "./expand.js";
+import { raiseError } from "../errors.js";
+import { writeShort } from "../printer/printer.js";
 
 type L = SourceLoc | undefined;
 
@@ -129,7 +131,9 @@ export function installForms(ex: Expander, top: TopEnv): void {
   special("syntax-error", (form, _env, loc) => {
     const a = items(form, "syntax-error", loc, 1);
     const msg = a[1] instanceof MString ? a[1].toString() : String(strip(a[1]));
-    return syntaxError(msg, list(a.slice(2).map(strip)), loc, "syntax-error");
+    // R7RS §4.3.3: the message, then the args (each written), like error's irritants.
+    const args = a.slice(2).map(strip);
+    return raiseError("syntax", args.length ? `${msg}: ${args.map((x) => writeShort(x, 80)).join(" ")}` : msg, args, "syntax-error", loc);
   });
 
   // ---- quasiquote ----------------------------------------------------------------------------
