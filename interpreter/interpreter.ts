@@ -264,7 +264,14 @@ export class Interpreter {
         impl(v: any) {
           if (v !== 5) hostError("bad-version", "null-environment: only version 5 is supported", [v]);
           const top = self.newTopEnv("null-environment", true);
-          for (const [s, b] of self.builtins.table) if (b.k !== "global") top.table.set(s, b);
+          // The syntactic keywords of (scheme r5rs); all of the builtins' syntax when there are no libraries.
+          const r5rs = arrayToList([self.symbols.intern("scheme"), self.symbols.intern("r5rs")]);
+          const from = self.libraries.exists(r5rs) ? self.libraries.get(r5rs, undefined).exports : self.builtins.table;
+          for (const [s, b] of from) {
+            if (b.k === "global") continue;
+            top.table.set(s, b);
+            top.imported.add(s);
+          }
           return new Environment(top);
         },
       },

@@ -2,7 +2,7 @@
 (define-library (scheme r5rs)
   (import (nodwyn builtins))
   (export
-    * + - / < <= = > >= abs acos and angle append apply asin assoc assq assv atan begin boolean?
+    * + - ... / < <= = => > >= _ abs acos and angle append apply asin assoc assq assv atan begin boolean?
     caar cadr caaar caadr cadar caddr cdaar cdadr cddar cdddr caaaar caaadr caadar caaddr cadaar
     cadadr caddar cadddr cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr
     call-with-current-continuation call-with-input-file call-with-output-file call-with-values
@@ -11,7 +11,7 @@
     char-upper-case? char-whitespace? char<=? char<? char=? char>=? char>? char?
     close-input-port close-output-port complex? cond cons cos current-input-port
     current-output-port define define-syntax delay denominator display do dynamic-wind
-    eof-object? eq? equal? eqv? eval even? exact->inexact exact? exp expt floor for-each force
+    else eof-object? eq? equal? eqv? eval even? exact->inexact exact? exp expt floor for-each force
     gcd if imag-part inexact->exact inexact? input-port? integer->char integer?
     interaction-environment lambda lcm length let let* let-syntax letrec letrec-syntax list
     list->string list->vector list-ref list-tail list? load log magnitude make-polar
@@ -22,6 +22,6 @@
     scheme-report-environment set! set-car! set-cdr! sin sqrt string string->list string->number
     string->symbol string-append string-ci<=? string-ci<? string-ci=? string-ci>=? string-ci>?
     string-copy string-fill! string-length string-ref string-set! string<=? string<? string=?
-    string>=? string>? string? substring symbol->string symbol? tan truncate values vector
+    string>=? string>? string? substring symbol->string symbol? syntax-rules tan truncate values vector
     vector->list vector-fill! vector-length vector-ref vector-set! vector? with-input-from-file
     with-output-to-file write write-char zero?))
