@@ -120,6 +120,17 @@ export function makePrimitive(spec: ProcSpec, ctx: Ctx, rt: Runtime): Procedure 
     return r === undefined ? UNSPECIFIED : r;
   };
 
+  // Entries without an argument array for up to three arguments: the count is
+  // known, so only the matching checks run and impl gets the arguments directly
+  // (missing optional parameters are undefined).
+  const name = spec.name;
+  const typeAt = (i: number): ArgType | null =>
+    (i < fixed ? spec.types?.[i] : rest ? spec.types?.[spec.params.length - 1] : undefined) ?? null;
+  const t0 = typeAt(0);
+  const t1 = typeAt(1);
+  const t2 = typeAt(2);
+  const accepts = (n: number) => n >= min && (max < 0 || n <= max);
+  const finish = (r: any): any => (isAsync ? rt.suspend(r as Promise<any>) : r === undefined ? UNSPECIFIED : r);
   const e: Entries = {
     f0() {
       return general.call(this, []);
@@ -135,38 +146,62 @@ export function makePrimitive(spec: ProcSpec, ctx: Ctx, rt: Runtime): Procedure 
     },
     fN: general,
   };
-
-  // Fast paths without an argument array for the common fixed arities.
-  if (!rest && !isAsync && min === max && max <= 3) {
-    const t0 = spec.types?.[0] ?? null;
-    const t1 = spec.types?.[1] ?? null;
-    const t2 = spec.types?.[2] ?? null;
-    const name = spec.name;
-    if (max === 0) {
-      e.f0 = function () {
-        const r = impl.call(ctx);
-        return r === undefined ? UNSPECIFIED : r;
-      };
-    } else if (max === 1) {
-      e.f1 = function (a) {
+  if (!rest) {
+    if (accepts(0)) e.f0 = () => finish(impl.call(ctx));
+    if (accepts(1))
+      e.f1 = (a) => {
         if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
-        const r = impl.call(ctx, a);
-        return r === undefined ? UNSPECIFIED : r;
+        return finish(impl.call(ctx, a));
       };
-    } else if (max === 2) {
-      e.f2 = function (a, b) {
+    if (accepts(2))
+      e.f2 = (a, b) => {
         if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
         if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
-        const r = impl.call(ctx, a, b);
-        return r === undefined ? UNSPECIFIED : r;
+        return finish(impl.call(ctx, a, b));
       };
-    } else {
-      e.f3 = function (a, b, c) {
+    if (accepts(3))
+      e.f3 = (a, b, c) => {
         if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
         if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
         if (t2 !== null && !t2.test(c)) argError(name, 3, t2.name, c);
-        const r = impl.call(ctx, a, b, c);
-        return r === undefined ? UNSPECIFIED : r;
+        return finish(impl.call(ctx, a, b, c));
+      };
+  }
+  else if (fixed <= 2 && min === fixed) {
+    // A rest parameter after at most two required ones (char=?, string-append …):
+    // only the rest array is built.
+    if (fixed === 0) {
+      e.f0 = () => finish(impl.call(ctx, []));
+      e.f1 = (a) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        return finish(impl.call(ctx, [a]));
+      };
+      e.f2 = (a, b) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
+        return finish(impl.call(ctx, [a, b]));
+      };
+    } else if (fixed === 1) {
+      e.f1 = (a) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        return finish(impl.call(ctx, a, []));
+      };
+      e.f2 = (a, b) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
+        return finish(impl.call(ctx, a, [b]));
+      };
+    } else {
+      e.f2 = (a, b) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
+        return finish(impl.call(ctx, a, b, []));
+      };
+      e.f3 = (a, b, c) => {
+        if (t0 !== null && !t0.test(a)) argError(name, 1, t0.name, a);
+        if (t1 !== null && !t1.test(b)) argError(name, 2, t1.name, b);
+        if (t2 !== null && !t2.test(c)) argError(name, 3, t2.name, c);
+        return finish(impl.call(ctx, a, b, [c]));
       };
     }
   }

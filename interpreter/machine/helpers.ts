@@ -8,8 +8,9 @@ import { Procedure } from "../values/procedure.js";
 import { Sym } from "../values/symbol.js";
 import { MString } from "../values/string.js";
 import { Char } from "../values/char.js";
-import { Box, UNSPECIFIED, UNINIT, MultipleValues, valuesToArray } from "../values/misc.js";
-import { add, sub, mul, neg, numEq, lt, gt, le, ge, isZero as numIsZero } from "../values/numbers/arith.js";
+import { Box, UNSPECIFIED, UNINIT, EOF, MultipleValues, valuesToArray } from "../values/misc.js";
+import { add, sub, mul, neg, numEq, lt, gt, le, ge, quotient, remainder, modulo, isZero as numIsZero } from "../values/numbers/arith.js";
+import { char as charOf } from "../values/char.js";
 import { eqv, equal } from "../values/equal.js";
 import { argError, rangeError, raiseError } from "../errors.js";
 import { TAIL, notProcedure, Unbound, JS_DEPTH_LIMIT } from "./runtime.js";
@@ -56,6 +57,27 @@ export function vlen(v: any): number {
   return Array.isArray(v) ? v.length : argError("vector-length", 1, "vector", v);
 }
 
+export function charEq(a: any, b: any): boolean {
+  if (a instanceof Char && b instanceof Char) return a === b;
+  return argError("char=?", a instanceof Char ? 2 : 1, "character", a instanceof Char ? b : a);
+}
+export function charLt(a: any, b: any): boolean {
+  if (a instanceof Char && b instanceof Char) return a.code < b.code;
+  return argError("char<?", a instanceof Char ? 2 : 1, "character", a instanceof Char ? b : a);
+}
+export function charCode(c: any): number {
+  return c instanceof Char ? c.code : argError("char->integer", 1, "character", c);
+}
+export function slen(s: any): number {
+  return s instanceof MString ? s.length : argError("string-length", 1, "string", s);
+}
+export function sref(s: any, i: any): any {
+  if (s instanceof MString && typeof i === "number" && i >= 0 && i < s.length) return charOf(s.ref(i));
+  if (!(s instanceof MString)) argError("string-ref", 1, "string", s);
+  if (typeof i !== "number" || i < 0) argError("string-ref", 2, "exact non-negative integer", i);
+  return rangeError("string-ref", 2, `index ${i} out of range [0, ${s.length})`, i);
+}
+
 /** Value of a global that may be unbound. */
 export function gv(cell: { v: any; name: Sym }): any {
   const v = cell.v;
@@ -90,6 +112,14 @@ export const HELPERS = {
   vref,
   vset,
   vlen,
+  charEq,
+  charLt,
+  charCode,
+  slen,
+  sref,
+  quotient,
+  remainder,
+  modulo,
   gv,
   gset,
   chk,
@@ -113,6 +143,7 @@ export const HELPERS = {
   NIL,
   UNSP: UNSPECIFIED,
   UNINIT,
+  EOF,
   Pair,
   P: Procedure,
   Sym,
