@@ -125,6 +125,8 @@ export class Interpreter {
   private readonly compileOpts: CompileOptions;
   private readonly params: { input: Procedure; output: Procedure; error: Procedure };
   private interaction: TopEnv | null = null;
+  /** Library source files the loader read, and the files they include: their own includes are read by the loader too. */
+  private readonly librarySources = new Set<string>();
   /** Serialises evaluations: the machine runs one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -167,7 +169,10 @@ export class Interpreter {
     this.libraries = new LibraryManager({
       expander: this.expander,
       loader: opts.libraries ?? null,
-      readSource: (text, file, fold) => this.read(text, file, fold),
+      readSource: (text, file, fold) => {
+        this.librarySources.add(file);
+        return this.read(text, file, fold);
+      },
       evalTop: (form, env, loc) => this.evalTopSync(form, env, loc),
       newTopEnv: (name, interactive) => this.newTopEnv(name, interactive),
     });
@@ -348,14 +353,33 @@ export class Interpreter {
     return new Reader(text, { file, symbols: this.symbols, locations: true, foldCase }).readAll();
   }
 
+  /**
+   * The forms of a file named by include, include-ci or include-library-declarations.
+   * A library's own parts (included from its .sld, or from what that includes) are
+   * read by the library loader, like the library. Everything else — programs, the
+   * REPL, eval, loaded files — reads through the host's file access, so that a
+   * guard sees an include as it sees load and file ports.
+   */
   private readInclude(path: string, from: string | undefined, fold: boolean, loc: SourceLoc | undefined): any[] {
-    const loader = this.opts.libraries;
-    if (!loader) return hostError("no-file-access", `include: no file access for ${path}`, [new MString(path)], "include");
+    const loader = this.opts.libraries ?? null;
     let found: { path: string; text: string };
     try {
-      found = loader.readInclude(path, from);
+      if (loader !== null && from !== undefined && this.librarySources.has(from)) {
+        found = loader.readInclude(path, from);
+        this.librarySources.add(found.path);
+      } else {
+        const files = this.ctx.files;
+        if (files === null) return hostError("no-file-access", `include: no file access was granted to this interpreter`, [new MString(path)], "include");
+        const full = loader?.resolveInclude ? loader.resolveInclude(path, from) : path;
+        found = { path: full, text: new TextDecoder("utf-8", { fatal: false }).decode(files.readFile(full)) };
+      }
     } catch (e: any) {
+      if (e instanceof SchemeError) {
+        e.condition.loc ??= loc;
+        throw e;
+      }
       const c = makeCondition("file", `include: cannot read ${path}: ${e?.message ?? e}`, [new MString(path)], "include", loc);
+      if (e?.code) c.code = e.code;
       throw new SchemeError(c);
     }
     return this.read(found.text, found.path, fold);

@@ -68,6 +68,12 @@ export class DirectoryLoader implements LibraryLoader {
     const full = isAbsolute(path) ? path : resolve(fromFile ? dirname(fromFile) : process.cwd(), path);
     return { path: full, text: readFileSync(full, "utf8") };
   }
+  resolveInclude(path: string, fromFile: string | undefined): string {
+    // Relative to the including file; from the REPL, -e or eval ("<repl>", "<eval>"), as given,
+    // so that file access resolves it as it resolves load and open-input-file.
+    if (isAbsolute(path) || fromFile === undefined || fromFile.startsWith("<")) return path;
+    return join(dirname(fromFile), path);
+  }
 }
 
 /** A library name part maps to a directory or file name: never one that leaves the search directory. */

@@ -31,8 +31,10 @@ export interface LibraryLoader {
   findLibrary(parts: string[]): { path: string; text: string } | null;
   /** The text of a file of the standard library (e.g. "nodwyn/prelude.scm"), or null. */
   findFile(rel: string): { path: string; text: string } | null;
-  /** The text of an included file, resolved against the including file's directory. */
+  /** The text of a file a library source includes, resolved against the including file's directory. */
   readInclude(path: string, fromFile: string | undefined): { path: string; text: string };
+  /** The path of a file included from `fromFile` (a program, a loaded file, or "<repl>"-like names), for the host's file access to read. */
+  resolveInclude?(path: string, fromFile: string | undefined): string;
   /** Where a library with these name parts was looked for, for the "not found" message (e.g. "no a/b.sld in /x, /y"). */
   describeSearch?(parts: string[]): string;
 }
