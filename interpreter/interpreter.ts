@@ -423,9 +423,19 @@ export class Interpreter {
 
   /** Expands and compiles one top-level form into a thunk. */
   compileTop(form: any, top: TopEnv, loc: SourceLoc | undefined): Procedure {
-    const node: Node = this.expander.expandTop(form, top, loc);
-    const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "top level", ...(loc ? { loc } : {}) };
-    return compile(lam, this.rt, this.compileOpts);
+    try {
+      const node: Node = this.expander.expandTop(form, top, loc);
+      const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "top level", ...(loc ? { loc } : {}) };
+      return compile(lam, this.rt, this.compileOpts);
+    } catch (e) {
+      // Expansion and compilation recurse on the nesting of a form: one nested thousands
+      // of levels deep runs out of JS stack. Say so, at the form, rather than as a host failure.
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        const c = makeCondition("syntax", "form nested too deeply to compile (split it into smaller definitions)", [], undefined, loc ?? locationOf(form));
+        throw new SchemeError(c);
+      }
+      throw e;
+    }
   }
 
   /**

@@ -693,7 +693,11 @@ class FnGen {
       this.emit(`if (${f} === this) { ${jump} }`);
     }
     const c = args.length;
-    this.emit(c <= 3 ? `return R.tc${c}(${[f, ...args].join(", ")});` : `return R.tcN(${f}, [${args.join(", ")}]);`);
+    // The site is only a location (tail calls are never resumed): where a failing callee was called.
+    let site: number = (n as any).tailSite;
+    if (this.rs === null) (n as any).tailSite = site = this.newSite(undefined, n.loc);
+    const where = `I${l.id}, ${site}`;
+    this.emit(c <= 3 ? `return R.tc${c}(${[f, ...args].join(", ")}, ${where});` : `return R.tcN(${f}, [${args.join(", ")}], ${where});`);
   }
 
   /** Reassigns the parameters for the next iteration of a self tail call. */
@@ -773,7 +777,7 @@ class FnGen {
       this.emit(`${t} = $v;`);
     }
     if (dest.k === "ret") {
-      this.emit(`return R.tcN(${cons}, valuesToArray(${t}));`);
+      this.emit(`return R.tcN(${cons}, valuesToArray(${t}), I${this.lambda.id}, ${n.site});`);
       return;
     }
     let s2 = site2;

@@ -315,24 +315,40 @@ export function installForms(ex: Expander, top: TopEnv): void {
   });
 
   /** cond clauses → nested ifs; `fallback` is what no clause matching gives (default: unspecified). */
+  // cond and case expand their clauses in order, then nest the IR from the last clause
+  // back: no JS recursion per clause, so thousands of clauses expand.
+  type CondPiece = { else: Node } | { test: Node; arrow?: Node; body?: Node };
   const condClauses = (clauses: any[], env: Env, loc: L, form: any, fallback: (() => Node) | null): Node => {
-    if (clauses.length === 0) return fallback ? fallback() : mkConst(UNSPECIFIED);
-    const c = clauses[0];
-    const ci = c instanceof Pair ? listToArray(c) : null;
-    if (ci === null || ci.length === 0) return syntaxError("cond: bad clause", c, loc, "cond");
-    const rest = () => condClauses(clauses.slice(1), env, loc, form, fallback);
-    if (ex.isAux(ci[0], env, "else")) {
-      if (clauses.length > 1) return syntaxError("cond: else must be the last clause", form, loc, "cond");
-      return ex.expandSeq(ci.slice(1), env, loc);
+    const pieces: CondPiece[] = [];
+    for (let i = 0; i < clauses.length; i++) {
+      const c = clauses[i];
+      const ci = c instanceof Pair ? listToArray(c) : null;
+      if (ci === null || ci.length === 0) return syntaxError("cond: bad clause", c, loc, "cond");
+      if (ex.isAux(ci[0], env, "else")) {
+        if (i !== clauses.length - 1) return syntaxError("cond: else must be the last clause", form, loc, "cond");
+        pieces.push({ else: ex.expandSeq(ci.slice(1), env, loc) });
+        break;
+      }
+      const test = ex.expand(ci[0], env, loc);
+      if (ci.length === 1) pieces.push({ test });
+      else if (ex.isAux(ci[1], env, "=>")) {
+        if (ci.length !== 3) return syntaxError("cond: expected (test => receiver)", c, loc, "cond");
+        pieces.push({ test, arrow: ex.expand(ci[2], env, loc) });
+      } else pieces.push({ test, body: ex.expandSeq(ci.slice(1), env, loc) });
     }
-    const test = ex.expand(ci[0], env, loc);
-    if (ci.length === 1) return letTemp("cond", test, (t) => ({ t: "if", c: ref(t), a: ref(t), b: rest() }));
-    if (ex.isAux(ci[1], env, "=>")) {
-      if (ci.length !== 3) return syntaxError("cond: expected (test => receiver)", c, loc, "cond");
-      const f = ex.expand(ci[2], env, loc);
-      return letTemp("cond", test, (t) => ({ t: "if", c: ref(t), a: { t: "call", f, args: [ref(t)], ...withLoc(loc) }, b: rest() }));
+    const last = pieces[pieces.length - 1];
+    let acc: Node = last !== undefined && "else" in last ? last.else : fallback ? fallback() : mkConst(UNSPECIFIED);
+    for (let i = pieces.length - 1; i >= 0; i--) {
+      const p = pieces[i] as CondPiece;
+      if ("else" in p) continue;
+      const rest = acc;
+      if (p.body !== undefined) acc = { t: "if", c: p.test, a: p.body, b: rest };
+      else if (p.arrow !== undefined) {
+        const f = p.arrow;
+        acc = letTemp("cond", p.test, (t) => ({ t: "if", c: ref(t), a: { t: "call", f, args: [ref(t)], ...withLoc(loc) }, b: rest }));
+      } else acc = letTemp("cond", p.test, (t) => ({ t: "if", c: ref(t), a: ref(t), b: rest }));
     }
-    return { t: "if", c: test, a: ex.expandSeq(ci.slice(1), env, loc), b: rest() };
+    return acc;
   };
   special("cond", (form, env, loc) => condClauses(items(form, "cond", loc, 0).slice(1), env, loc, form, null));
 
@@ -341,19 +357,19 @@ export function installForms(ex: Expander, top: TopEnv): void {
     const key = ex.expand(a[1], env, loc);
     const clauses = a.slice(2);
     return letTemp("key", key, (k) => {
-      const build = (i: number): Node => {
-        if (i >= clauses.length) return mkConst(UNSPECIFIED);
-        const c = clauses[i];
+      const tests: (Node | null)[] = []; // null: the else clause
+      const results: Node[] = [];
+      clauses.forEach((c, i) => {
         const ci = c instanceof Pair ? listToArray(c) : null;
         if (ci === null || ci.length < 2) return syntaxError("case: bad clause", c, loc, "case");
         const isElse = ex.isAux(ci[0], env, "else");
         if (isElse && i !== clauses.length - 1) return syntaxError("case: else must be the last clause", form, loc, "case");
         const arrow = ex.isAux(ci[1], env, "=>");
         if (arrow && ci.length !== 3) return syntaxError("case: expected (data => receiver)", c, loc, "case");
-        const result = arrow
-          ? ({ t: "call", f: ex.expand(ci[2], env, loc), args: [ref(k)], ...withLoc(loc) } as Node)
-          : ex.expandSeq(ci.slice(1), env, loc);
-        if (isElse) return result;
+        results.push(
+          arrow ? ({ t: "call", f: ex.expand(ci[2], env, loc), args: [ref(k)], ...withLoc(loc) } as Node) : ex.expandSeq(ci.slice(1), env, loc),
+        );
+        if (isElse) return tests.push(null);
         const data = listToArray(strip(ci[0]));
         if (data === null) return syntaxError("case: data must be a list", c, loc, "case");
         let test: Node = mkConst(false);
@@ -362,9 +378,14 @@ export function installForms(ex: Expander, top: TopEnv): void {
           const cmp = ex.coreCall(isEqComparable(d) ? "eq?" : "eqv?", [ref(k), mkConst(d)], loc);
           test = j === data.length - 1 ? cmp : { t: "if", c: cmp, a: mkConst(true), b: test };
         }
-        return { t: "if", c: test, a: result, b: build(i + 1) };
-      };
-      return build(0);
+        return tests.push(test);
+      });
+      let acc: Node = mkConst(UNSPECIFIED);
+      for (let i = clauses.length - 1; i >= 0; i--) {
+        const test = tests[i] as Node | null;
+        acc = test === null ? (results[i] as Node) : { t: "if", c: test, a: results[i] as Node, b: acc };
+      }
+      return acc;
     });
   });
 

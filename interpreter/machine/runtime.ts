@@ -78,7 +78,13 @@ export class Runtime {
   unw: Unwind | null = null;
   /** Recent tail calls, for backtraces. */
   readonly ring: (Procedure | null)[] = new Array(RING).fill(null);
+  /** The calling lambda and call site of each ring entry (where the tail call was written). */
+  readonly ringInfo: any[] = new Array(RING).fill(null);
+  readonly ringSite: number[] = new Array(RING).fill(0);
   ringIdx = 0;
+  /** Caller and site of the pending tail call (set by tc0…tcN when compiled code passes them). */
+  ti: any = null;
+  ts = 0;
   /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
   travelProc: Procedure | null = null;
 
@@ -97,7 +103,10 @@ export class Runtime {
   bounce(): any {
     while (this.unw === null) {
       const p = this.tp as Procedure;
-      this.ring[this.ringIdx++ & (RING - 1)] = p;
+      const ri = this.ringIdx++ & (RING - 1);
+      this.ring[ri] = p;
+      this.ringInfo[ri] = this.ti;
+      this.ringSite[ri] = this.ts;
       let r;
       switch (this.tn) {
         case 0:
@@ -120,29 +129,39 @@ export class Runtime {
     return TAIL;
   }
 
-  tc0(p: any): typeof TAIL {
+  // Compiled code passes its lambda info and the call's site as the last two
+  // arguments, so a failing tail call and the backtrace can say where it was.
+  tc0(p: any, info: any = null, site = 0): typeof TAIL {
     if (!(p instanceof Procedure)) notProcedure(p, []);
+    this.ti = info;
+    this.ts = site;
     this.tp = p;
     this.tn = 0;
     return TAIL;
   }
-  tc1(p: any, a: any): typeof TAIL {
+  tc1(p: any, a: any, info: any = null, site = 0): typeof TAIL {
     if (!(p instanceof Procedure)) notProcedure(p, [a]);
+    this.ti = info;
+    this.ts = site;
     this.tp = p;
     this.tn = 1;
     this.ta = a;
     return TAIL;
   }
-  tc2(p: any, a: any, b: any): typeof TAIL {
+  tc2(p: any, a: any, b: any, info: any = null, site = 0): typeof TAIL {
     if (!(p instanceof Procedure)) notProcedure(p, [a, b]);
+    this.ti = info;
+    this.ts = site;
     this.tp = p;
     this.tn = 2;
     this.ta = a;
     this.tb = b;
     return TAIL;
   }
-  tc3(p: any, a: any, b: any, c: any): typeof TAIL {
+  tc3(p: any, a: any, b: any, c: any, info: any = null, site = 0): typeof TAIL {
     if (!(p instanceof Procedure)) notProcedure(p, [a, b, c]);
+    this.ti = info;
+    this.ts = site;
     this.tp = p;
     this.tn = 3;
     this.ta = a;
@@ -150,18 +169,20 @@ export class Runtime {
     this.tc = c;
     return TAIL;
   }
-  tcN(p: any, args: any[]): typeof TAIL {
+  tcN(p: any, args: any[], info: any = null, site = 0): typeof TAIL {
     if (!(p instanceof Procedure)) notProcedure(p, args);
     switch (args.length) {
       case 0:
-        return this.tc0(p);
+        return this.tc0(p, info, site);
       case 1:
-        return this.tc1(p, args[0]);
+        return this.tc1(p, args[0], info, site);
       case 2:
-        return this.tc2(p, args[0], args[1]);
+        return this.tc2(p, args[0], args[1], info, site);
       case 3:
-        return this.tc3(p, args[0], args[1], args[2]);
+        return this.tc3(p, args[0], args[1], args[2], info, site);
     }
+    this.ti = info;
+    this.ts = site;
     this.tp = p;
     this.tn = 4;
     this.targs = args;
@@ -343,9 +364,13 @@ export class Runtime {
           continue;
         }
         try {
-          run.value = await r.suspend;
+          run.value = await this.bounded(r.suspend, limits.signal);
           run.mode = RETURN;
         } catch (err) {
+          if (err instanceof LimitStop) {
+            const c = err.condition as Condition;
+            return { ok: false, error: c, condition: c };
+          }
           run.value = foreignToCondition(err);
           run.mode = RAISE;
         }
@@ -354,6 +379,37 @@ export class Runtime {
       limits.signal?.removeEventListener("abort", onAbort);
       this.leave(saved);
     }
+  }
+
+  /** Awaits an async primitive's Promise, but no longer than the deadline or an abort allows. */
+  private bounded<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (this.deadline === Infinity && signal === undefined) return p;
+    return new Promise<T>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stop = (code: string, message: string) => {
+        const c = makeCondition("limit", message);
+        c.code = code;
+        reject(new LimitStop(c));
+      };
+      const onAbort = () => stop("aborted", "evaluation aborted");
+      const done = () => {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      if (signal?.aborted) return stop("aborted", "evaluation aborted");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      if (this.deadline !== Infinity) timer = setTimeout(() => stop("timeout", "evaluation timed out"), Math.max(0, this.deadline - performance.now()));
+      p.then(
+        (v) => {
+          done();
+          resolve(v);
+        },
+        (e) => {
+          done();
+          reject(e);
+        },
+      );
+    });
   }
 
   private enter(limits: Limits, asyncMode: boolean): unknown {
@@ -369,7 +425,12 @@ export class Runtime {
       asyncMode: this.asyncMode,
       sliceEnd: this.sliceEnd,
     };
-    if (this.running === 0) this.dyn = ROOT_DYN;
+    if (this.running === 0) {
+      this.dyn = ROOT_DYN;
+      // Each evaluation's backtraces tell only its own story.
+      this.ring.fill(null);
+      this.ringInfo.fill(null);
+    }
     this.running++;
     this.depth = 0;
     // A nested evaluation (a checker, a library body) never gets more than its parent has left.
@@ -526,8 +587,8 @@ export class Runtime {
     if (obj instanceof Condition && obj.frames === undefined) {
       obj.frames = k;
       obj.tailRing = this.ringSnapshot();
-      // Without a frame to point at (a failing tail call), the most recent tail call's procedure is the best place.
-      if (obj.loc === undefined) obj.loc = firstLoc(k) ?? (obj.tailRing as Procedure[])[0]?.info.loc;
+      // Without a frame to point at (a failing tail call), the most recent tail call's site is the place.
+      if (obj.loc === undefined) obj.loc = firstLoc(k) ?? tailLoc((obj.tailRing as TailEntry[])[0]);
     }
     const hs: HandlerList | null = this.dyn.handlers;
     if (hs === null) {
@@ -550,11 +611,12 @@ export class Runtime {
     return null;
   }
 
-  private ringSnapshot(): Procedure[] {
-    const out: Procedure[] = [];
+  private ringSnapshot(): TailEntry[] {
+    const out: TailEntry[] = [];
     for (let i = 1; i <= RING; i++) {
-      const p = this.ring[(this.ringIdx - i) & (RING - 1)];
-      if (p) out.push(p);
+      const j = (this.ringIdx - i) & (RING - 1);
+      const p = this.ring[j];
+      if (p) out.push({ proc: p, info: this.ringInfo[j], site: this.ringSite[j] as number });
     }
     return out;
   }
@@ -578,6 +640,18 @@ const restoreDyn: ResumeFn = function (this: Runtime, frame: Frame, v: any): any
 const handlerReturned: ResumeFn = function (this: Runtime, frame: Frame): any {
   throw new SchemeError(makeCondition("user", "exception handler returned from a non-continuable raise", [frame.vals]));
 };
+
+/** A recent tail call: the procedure called, and the lambda and site that called it. */
+interface TailEntry {
+  readonly proc: Procedure;
+  readonly info: any;
+  readonly site: number;
+}
+
+function tailLoc(t: TailEntry | undefined): SourceLoc | undefined {
+  if (t === undefined || t.info === null || t.site === 0) return undefined;
+  return t.info.siteLoc(t.site);
+}
 
 function firstLoc(k: Frame | null): SourceLoc | undefined {
   for (let f = k; f !== null; f = f.next) {
@@ -604,9 +678,9 @@ export function backtraceOf(c: Condition, max = 24): TraceEntry[] {
     out.push(loc ? { name: f.info.name || "#<lambda>", loc } : { name: f.info.name || "#<lambda>" });
   }
   if (skipped > 0) out.push({ name: `... ${skipped} more frames` });
-  for (const p of (c.tailRing as Procedure[] | undefined) ?? []) {
-    const loc = p.info.loc;
-    out.push(loc ? { name: procName(p), loc, tail: true } : { name: procName(p), tail: true });
+  for (const t of (c.tailRing as TailEntry[] | undefined) ?? []) {
+    const loc = tailLoc(t) ?? t.proc.info.loc;
+    out.push(loc ? { name: procName(t.proc), loc, tail: true } : { name: procName(t.proc), tail: true });
   }
   return out;
 }

@@ -65,3 +65,19 @@ test("the interpreter never surfaces a JS exception for bad source", async (t) =
   }
   await t.throwsAsync(interp.evaluate("(car"), { instanceOf: EvalError });
 });
+
+test("an error in a procedure called in tail position points at the tail call", async (t) => {
+  const out = await failure('(define (h s) (string-append s "!"))\n(h 42)');
+  t.is(formatRaised(out.error).split(":").slice(0, 3).join(":"), "prog.scm:1:15");
+  const tail = out.condition?.backtrace?.filter((e) => e.tail) ?? [];
+  t.true(tail.some((e) => e.name === "h" && e.loc?.line === 2));
+});
+
+test("a backtrace tells only its own evaluation's tail calls", async (t) => {
+  const { interp } = makeInterp();
+  await interp.evaluate("(define (noise n) (if (= n 0) 'ok (noise (- n 1)))) (noise 10)");
+  const out = await interp.evaluateOutcome("(vector-ref (vector) 1)");
+  t.false(out.ok);
+  const names = (out.ok ? [] : (out.condition?.backtrace ?? [])).map((e) => e.name);
+  t.false(names.includes("noise"), names.join(" "));
+});

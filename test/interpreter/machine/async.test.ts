@@ -73,3 +73,21 @@ test("evaluations of one interpreter are serialised", async (t) => {
   t.is(String(await interp.evaluate("(car log)")), "b");
   void MString;
 });
+
+test("the deadline and an abort also end the wait for an async procedure", async (t) => {
+  const ti = makeInterp();
+  ti.interp.define({
+    name: "slow",
+    params: [],
+    doc: "Never resolves: only a limit can end the wait (else the test times out).",
+    async: true,
+    impl: () => new Promise(() => {}),
+  });
+  const out = await ti.interp.evaluateOutcome("(slow)", { limits: { timeoutMs: 50 } });
+  t.false(out.ok);
+  t.is(out.ok ? "" : out.condition?.code, "timeout");
+  const ac = new AbortController();
+  setTimeout(() => ac.abort(), 20);
+  const out2 = await ti.interp.evaluateOutcome("(+ 1 (slow))", { limits: { signal: ac.signal } });
+  t.is(out2.ok ? "" : out2.condition?.code, "aborted");
+});
