@@ -17,9 +17,9 @@ test("a cond and a case of 20000 clauses expand", (t) => {
 test("cond and case keep their meaning: first true clause, else, =>, a test's value, and no match", async (t) => {
   const { run } = makeInterp();
   t.is(await run("(map (lambda (x) (cond ((< x 0) 'neg) ((assv x '((1 . one))) => cdr) ((memv x '(5 6))) (else 'other))) '(-1 1 5 9))"), "(neg one (5 6) other)");
-  t.is(await run("(cond (#f 1))").then((s) => s === "" || s === "#<unspecified>"), true);
+  t.is(await run("(eq? (cond (#f 1)) (if #f #f))"), "#t");
   t.is(await run("(map (lambda (k) (case k ((a e) 'vowel) ((b) => (lambda (x) (list x x))) (else => symbol->string))) '(e b z))"), '(vowel (b b) "z")');
-  t.is(await run("(guard (e ((string? e) (string-append e \"!\")) ((symbol? e) => symbol->string)) (raise 'sym))"), '"sym"');
+  t.is(await run("(guard (e ((string? e) (string-append e \"!\")) ((and (symbol? e) e) => symbol->string)) (raise 'sym))"), '"sym"');
   await t.throwsAsync(run("(cond (else 1) (#t 2))"), { message: /cond: else must be the last clause/ });
   await t.throwsAsync(run("(case 1 (else 1) ((1) 2))"), { message: /case: else must be the last clause/ });
 });
