@@ -10,17 +10,22 @@
 (define (call-with-values producer consumer)
   (call-with-values producer consumer))
 
+;;; Several values returned by a thunk travel as one object of the machine
+;;; (MultipleValues) until something spreads them, so `(let ((r (thunk))) ... r)`
+;;; passes any number of values through unchanged, without a list and apply.
+
 ;;; ---- dynamic-wind and continuations ----
 
+;; Calls (before), then (thunk), then (after), and returns thunk's values. Leaving
+;; the thunk through a continuation runs after; re-entering it runs before again.
 (define (dynamic-wind before thunk after)
   (before)
   (let ((outer (%dyn)))
     (%set-dyn! (%dyn-push-winder outer before after))
-    (call-with-values thunk
-      (lambda results
-        (%set-dyn! outer)
-        (after)
-        (apply values results)))))
+    (let ((results (thunk)))
+      (%set-dyn! outer)
+      (after)
+      results)))
 
 ;; Moves from the current dynamic environment to `target`: the after thunks of
 ;; the winders left (innermost first), then the before thunks of the winders
@@ -51,13 +56,13 @@
 
 ;;; ---- exceptions ----
 
+;; Calls (thunk) with handler installed as the current exception handler.
 (define (with-exception-handler handler thunk)
   (let ((outer (%dyn)))
     (%set-dyn! (%dyn-push-handler outer handler))
-    (call-with-values thunk
-      (lambda results
-        (%set-dyn! outer)
-        (apply values results)))))
+    (let ((results (thunk)))
+      (%set-dyn! outer)
+      results)))
 
 ;; (guard (var clause ...) body ...) expands to (%guard body-thunk handler),
 ;; where handler is (lambda (condition reraise) ...) and calls reraise when no
@@ -77,9 +82,8 @@
                                (handler-k
                                  (lambda () (raise-continuable condition)))))))))))
          (lambda ()
-           (call-with-values body
-             (lambda results
-               (guard-k (lambda () (apply values results)))))))))))
+           (let ((results (body)))
+             (guard-k (lambda () results)))))))))
 
 ;;; ---- parameters ----
 
@@ -95,10 +99,9 @@
           (loop (cdr ps) (cdr vs) (cons (if conv (conv (car vs)) (car vs)) converted)))
         (let ((outer (%dyn)))
           (%set-dyn! (%dyn-push-params outer params (reverse converted)))
-          (call-with-values body
-            (lambda results
-              (%set-dyn! outer)
-              (apply values results)))))))
+          (let ((results (body)))
+            (%set-dyn! outer)
+            results)))))
 
 ;;; ---- promises (R7RS 4.2.5, iterative forcing) ----
 
@@ -229,11 +232,11 @@
 
 ;;; ---- ports and the process ----
 
+;; Calls (proc port), closes the port, and returns proc's values.
 (define (call-with-port port proc)
-  (call-with-values (lambda () (proc port))
-    (lambda results
-      (close-port port)
-      (apply values results))))
+  (let ((results (proc port)))
+    (close-port port)
+    results))
 
 (define (exit . status)
   (%travel-to (%root-dyn))
