@@ -3,7 +3,7 @@ import test from "ava";
 import { writeTree, runProgram } from "./tree.js";
 import { makeInterp } from "../../helpers/interp.js";
 
-test("a temporary a macro binds never captures the user's variable of the same name", async (t) => {
+test("a temporary that a macro binds never captures the user's variable of the same name", async (t) => {
   const { run } = makeInterp();
   await run("(define-syntax my-or2 (syntax-rules () ((_ a b) (let ((t a)) (if t t b)))))");
   t.is(await run("(define t 5) (my-or2 #f t)"), "5");
