@@ -345,8 +345,9 @@ async function measureProgram(name, impls, names, opts, tmp, results) {
       }
       const r = await runOnce(impls[implName], cell.file, program.answer, opts, tmp);
       if (r.verdict !== 'ok') {
-        Object.assign(cell, { verdict: r.verdict, detail: r.detail });
-        log(`  ${name} ${implName}: ${r.verdict.toUpperCase()} on run ${rep + 1}: ${r.detail}`);
+        // After earlier runs succeeded: flaky, which is worth knowing.
+        Object.assign(cell, { verdict: r.verdict, detail: `on timed run ${rep + 1}: ${r.detail}` });
+        log(`  ${name} ${implName}: ${r.verdict.toUpperCase()} ${cell.detail}`);
         continue;
       }
       cell.runs.push(r.ms);
@@ -513,7 +514,7 @@ function report(programNames, names, impls, opts, results) {
     const tlRows = tl.map(([n, e]) => {
       const cell = (x) => (x.verdict === 'ok' ? `${formatMs(x.ms)}, ${formatKb(x.rssKb)}` : x.verdict);
       const growth = e.small.verdict === 'ok' && e.large.verdict === 'ok' && e.small.rssKb && e.large.rssKb
-        ? `${((e.large.rssKb - e.small.rssKb) / 1024).toFixed(1)} MB` : '—';
+        ? `${Math.abs(e.large.rssKb - e.small.rssKb) < 52 ? '0.0' : ((e.large.rssKb - e.small.rssKb) / 1024).toFixed(1)} MB` : '—';
       return [impls[n].label, cell(e.small), cell(e.large), growth];
     });
     const h = ['implementation', `${tl[0][1].small.iterations} iterations`, `${tl[0][1].large.iterations} iterations`, 'RSS growth'];
