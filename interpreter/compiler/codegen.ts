@@ -440,7 +440,7 @@ class FnGen {
       }
       case "gset": {
         const c = this.unit.cell(n.cell);
-        return n.define ? `(${c}.v = ${this.expr(n.e)}, UNSP)` : `gset(${c}, ${this.expr(n.e)})`;
+        return n.define ? `(${c}.v = ${this.expr(n.e)}, UNSP)` : `(site = ${this.setSite(n)}, gset(${c}, ${this.expr(n.e)}))`;
       }
       case "if":
         return `(${this.test(n.c)} ? ${this.expr(n.a)} : ${this.expr(n.b)})`;
@@ -460,6 +460,14 @@ class FnGen {
       default:
         throw new Error(`not a simple node: ${n.t}`);
     }
+  }
+
+  /** The location-only site of a set! of a global (it fails when the global is unbound). */
+  private setSite(n: GSet): number {
+    if (this.rs !== null) return (n as any).failSite;
+    const s = this.newSite(undefined, n.loc);
+    (n as any).failSite = s;
+    return s;
   }
 
   private failSite(n: Call): number {
@@ -607,7 +615,7 @@ class FnGen {
       else this.emit(`${this.storage(n.v)} = ${t};`);
     } else {
       const c = this.unit.cell(n.cell);
-      this.emit(n.define ? `${c}.v = ${t};` : `gset(${c}, ${t});`);
+      this.emit(n.define ? `${c}.v = ${t};` : `site = ${this.setSite(n)}; gset(${c}, ${t});`);
     }
     this.deliver("UNSP", dest, false);
   }
@@ -697,7 +705,10 @@ class FnGen {
     let site: number = (n as any).tailSite;
     if (this.rs === null) (n as any).tailSite = site = this.newSite(undefined, n.loc);
     const where = `I${l.id}, ${site}`;
-    this.emit(c <= 3 ? `return R.tc${c}(${[f, ...args].join(", ")}, ${where});` : `return R.tcN(${f}, [${args.join(", ")}], ${where});`);
+    // `site` too: a call of a non-procedure (or an unbound variable) fails inside tcN, in this activation.
+    this.emit(
+      c <= 3 ? `site = ${site}; return R.tc${c}(${[f, ...args].join(", ")}, ${where});` : `site = ${site}; return R.tcN(${f}, [${args.join(", ")}], ${where});`,
+    );
   }
 
   /** Reassigns the parameters for the next iteration of a self tail call. */

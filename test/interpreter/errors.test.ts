@@ -81,3 +81,9 @@ test("a backtrace tells only its own evaluation's tail calls", async (t) => {
   const names = (out.ok ? [] : (out.condition?.backtrace ?? [])).map((e) => e.name);
   t.false(names.includes("noise"), names.join(" "));
 });
+
+test("an unbound variable called in tail position, and set! of one, report their place", async (t) => {
+  t.is(formatRaised((await failure("(display 1)\n(foo 1)")).error), "prog.scm:2:1: unbound variable: foo");
+  t.is(formatRaised((await failure("(define (f) (undefined-thing 1))\n(f)")).error), "prog.scm:1:13: unbound variable: undefined-thing");
+  t.is(formatRaised((await failure("\n(set! nowhere 1)")).error), "prog.scm:2:1: set!: unbound variable: nowhere");
+});
