@@ -114,27 +114,6 @@ const FALLBACK_DOCS: Readonly<Record<string, { readonly doc: string; readonly pa
   "current-error-port": { params: [], doc: "The current error port, a parameter. parameterize rebinds it." },
   // Made by define-record-type in stdlib/nodwyn/prelude.scm.
   "promise?": { params: ["obj"], doc: "True when obj is a promise (made by delay, delay-force or make-promise)." },
-  // Defined in stdlib/nodwyn/prelude.scm without a comment.
-  "call-with-values": { doc: "Calls producer with no arguments and then consumer with the values it returned as arguments. The call of consumer is a tail call." },
-  "dynamic-wind": { doc: "Calls before, then thunk, then after, and returns thunk's values. after runs whenever control leaves thunk (a return or a continuation escaping), before whenever it enters again (a continuation re-entering)." },
-  "with-exception-handler": { doc: "Calls thunk with handler installed as the current exception handler; the handler is called, in the dynamic environment of the raise minus this handler, with what raise, raise-continuable or a failing procedure raised." },
-  "make-parameter": { doc: "A parameter object with the initial value (passed through the converter when one is given); calling it returns its current value, parameterize rebinds it (converting the new value)." },
-  "make-promise": { doc: "A promise already forced to obj; obj itself when it is already a promise." },
-  force: { doc: "The value of promise, computing it on the first force and remembering it (iteratively, so chains of delay-force run in constant space). Any other value is returned as it is." },
-  map: { doc: "A list of the results of f applied to the elements of the lists in order, element by element; it stops at the end of the shortest list." },
-  "for-each": { doc: "Calls f on the elements of the lists in order, element by element, for its effects, until the shortest list ends." },
-  "vector-map": { doc: "A new vector of the results of f applied to the elements of the vectors, index by index, up to the shortest vector's length." },
-  "vector-for-each": { doc: "Calls f on the elements of the vectors, index by index, for its effects, up to the shortest vector's length." },
-  "string-map": { doc: "A new string of the characters f returns for the characters of the strings, index by index, up to the shortest string's length." },
-  "string-for-each": { doc: "Calls f on the characters of the strings, index by index, for its effects, up to the shortest string's length." },
-  member: { doc: "The first pair of list whose car is x, compared with equal? or with the optional compare procedure; #f when there is none." },
-  assoc: { doc: "The first pair of the association list l whose car is x, compared with equal? or with the optional compare procedure; #f when there is none." },
-  "call-with-port": { doc: "Calls proc with port and returns its values; the port is closed when proc returns (not when a continuation escapes from it)." },
-  exit: { doc: "Runs the after thunks of every pending dynamic-wind, then ends the program with status: #t or none for success, #f for failure, or an exact integer. Needs process access granted by the embedder." },
-  // Defined in stdlib/nodwyn/io.scm without a comment.
-  "call-with-input-file": { doc: "Opens the file for textual input, calls proc with the port and returns its values; the port is closed when proc returns." },
-  "call-with-output-file": { doc: "Opens the file for textual output, calls proc with the port and returns its values; the port is closed when proc returns." },
-  "with-output-to-file": { doc: "Calls thunk with the current output port bound to the file opened for output, and closes the port when thunk returns." },
 };
 
 /**

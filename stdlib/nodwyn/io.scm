@@ -10,25 +10,30 @@
 ;;; port still buffers is written when the host ends the program
 ;;; (flushFilePorts in primitives/scheme/io.ts).
 
+;; Opens the file for textual input, calls proc with the port and returns its values;
+;; the port is closed when proc returns.
 (define (call-with-input-file filename proc)
   (call-with-port (open-input-file filename) proc))
 
+;; Opens the file for textual output, calls proc with the port and returns its values;
+;; the port is closed when proc returns.
 (define (call-with-output-file filename proc)
   (call-with-port (open-output-file filename) proc))
 
-;; parameterize restores the previous current port on every exit, escapes included.
+;; Calls thunk with the current input port bound to the file opened for input, and
+;; closes the port when thunk returns.
 (define (with-input-from-file filename thunk)
-  (let ((port (open-input-file filename)))
-    (call-with-values
-      (lambda () (parameterize ((current-input-port port)) (thunk)))
-      (lambda results
-        (close-port port)
-        (apply values results)))))
+  (let* ((port (open-input-file filename))
+         ;; parameterize restores the previous current port on every exit, escapes included.
+         (results (parameterize ((current-input-port port)) (thunk))))
+    (close-port port)
+    results))
 
+;; Calls thunk with the current output port bound to the file opened for output, and
+;; closes the port when thunk returns.
 (define (with-output-to-file filename thunk)
-  (let ((port (open-output-file filename)))
-    (call-with-values
-      (lambda () (parameterize ((current-output-port port)) (thunk)))
-      (lambda results
-        (close-port port)
-        (apply values results)))))
+  (let* ((port (open-output-file filename))
+         ;; parameterize restores the previous current port on every exit, escapes included.
+         (results (parameterize ((current-output-port port)) (thunk))))
+    (close-port port)
+    results))

@@ -7,6 +7,8 @@
 ;;; continuation could not resume them), so everything that takes a procedure
 ;;; argument and calls it lives here.
 
+;; Calls producer with no arguments and then consumer with the values it returned as
+;; arguments. The call of consumer is a tail call.
 (define (call-with-values producer consumer)
   (call-with-values producer consumer))
 
@@ -87,6 +89,9 @@
 
 ;;; ---- parameters ----
 
+;; A parameter object with the initial value (passed through the converter when one is
+;; given); calling it returns its current value, parameterize rebinds it (converting
+;; the new value).
 (define (make-parameter value . converter)
   (if (pair? converter)
       (%make-parameter ((car converter) value) (car converter))
@@ -112,9 +117,13 @@
 
 (define (%make-lazy-promise thunk) (%make-promise (cons #f thunk)))
 
+;; A promise already forced to obj; obj itself when it is already a promise.
 (define (make-promise obj)
   (if (promise? obj) obj (%make-promise (cons #t obj))))
 
+;; The value of promise, computing it on the first force and remembering it
+;; (iteratively, so chains of delay-force run in constant space). Any other value is
+;; returned as it is.
 (define (force promise)
   (if (promise? promise)
       (let loop ()
@@ -142,6 +151,8 @@
             (values #f #f))
         (values (reverse cars) (reverse cdrs)))))
 
+;; A list of the results of f applied to the elements of the lists in order, element by
+;; element; it stops at the end of the shortest list.
 (define (map f l . ls)
   (if (null? ls)
       (let loop ((l l) (acc '()))
@@ -155,6 +166,8 @@
                 (loop cdrs (cons (apply f cars) acc))
                 (reverse acc)))))))
 
+;; Calls f on the elements of the lists in order, element by element, for its effects,
+;; until the shortest list ends.
 (define (for-each f l . ls)
   (if (null? ls)
       (let loop ((l l))
@@ -174,6 +187,8 @@
           (loop (cdr s) (if (or (not n) (< k n)) k n)))
         n)))
 
+;; A new vector of the results of f applied to the elements of the vectors, index by
+;; index, up to the shortest vector's length.
 (define (vector-map f v . vs)
   (let* ((all (cons v vs))
          (n (%min-length all vector-length))
@@ -185,6 +200,8 @@
             (loop (+ i 1)))
           out))))
 
+;; Calls f on the elements of the vectors, index by index, for its effects, up to the
+;; shortest vector's length.
 (define (vector-for-each f v . vs)
   (let* ((all (cons v vs))
          (n (%min-length all vector-length)))
@@ -194,6 +211,8 @@
             (apply f (map (lambda (x) (vector-ref x i)) all))
             (loop (+ i 1)))))))
 
+;; A new string of the characters f returns for the characters of the strings, index by
+;; index, up to the shortest string's length.
 (define (string-map f s . ss)
   (let* ((all (cons s ss))
          (n (%min-length all string-length)))
@@ -202,6 +221,8 @@
           (loop (+ i 1) (cons (apply f (map (lambda (x) (string-ref x i)) all)) acc))
           (list->string (reverse acc))))))
 
+;; Calls f on the characters of the strings, index by index, for its effects, up to the
+;; shortest string's length.
 (define (string-for-each f s . ss)
   (let* ((all (cons s ss))
          (n (%min-length all string-length)))
@@ -211,6 +232,8 @@
             (apply f (map (lambda (x) (string-ref x i)) all))
             (loop (+ i 1)))))))
 
+;; The first pair of list whose car is x, compared with equal? or with the optional
+;; compare procedure; #f when there is none.
 (define (member x l . compare)
   (if (null? compare)
       (%member x l)
@@ -220,6 +243,8 @@
                 ((null? l) #f)
                 (else (error "member: improper list" l)))))))
 
+;; The first pair of the association list l whose car is x, compared with equal? or
+;; with the optional compare procedure; #f when there is none.
 (define (assoc x l . compare)
   (if (null? compare)
       (%assoc x l)
@@ -238,6 +263,9 @@
     (close-port port)
     results))
 
+;; Runs the after thunks of every pending dynamic-wind, then ends the program with
+;; status: #t or none for success, #f for failure, or an exact integer. Needs process
+;; access granted by the embedder.
 (define (exit . status)
   (%travel-to (%root-dyn))
   (apply %exit status))
