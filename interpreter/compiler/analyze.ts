@@ -62,6 +62,13 @@ export function analyze(top: Lambda): UnitInfo {
       case "cwv":
         walk1(n.producer, cur);
         return walk1(n.consumer, cur);
+      case "loop":
+        owner(n.params, cur);
+        walk1(n.entry, cur);
+        return walk1(n.body, cur);
+      case "jump":
+        for (const a of n.args) walk1(a, cur);
+        return;
     }
   };
   top.id = 0;
@@ -121,6 +128,12 @@ export function analyze(top: Lambda): UnitInfo {
       case "cwv":
         free(n.producer, cur, acc);
         return free(n.consumer, cur, acc);
+      case "loop":
+        free(n.entry, cur, acc);
+        return free(n.body, cur, acc);
+      case "jump":
+        for (const a of n.args) free(a, cur, acc);
+        return;
     }
   };
   const topFree = new Set<Var>();
@@ -161,6 +174,11 @@ export function analyze(top: Lambda): UnitInfo {
       case "cwv":
         walk3(n.producer);
         return walk3(n.consumer);
+      case "loop":
+        walk3(n.entry);
+        return walk3(n.body);
+      case "jump":
+        return n.args.forEach(walk3);
       default:
         return;
     }

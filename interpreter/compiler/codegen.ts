@@ -21,7 +21,8 @@
 // ids are fixed by the first (fast) generation and reused by every resume
 // generation, so frames recorded by either kind of function agree.
 
-import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, If, Seq, LSet, GSet, CaseLambda } from "./ir.js";
+import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, If, Seq, LSet, GSet, CaseLambda, Loop, Jump } from "./ir.js";
+import { contify } from "./contify.js";
 import { analyze } from "./analyze.js";
 import { INLINE, type InlineOp } from "./inline.js";
 import type { SourceLoc } from "../values/loc.js";
@@ -37,10 +38,14 @@ import { Unbound, arityError } from "../machine/runtime.js";
 /** Stands for the list of saved variables in emitted code until it is complete. */
 const SAVED = "$SAVED$";
 
+/**
+ * Where a value goes: returned, dropped, or assigned. `exit` names the label to
+ * break to after delivering, when the value ends a contified loop's evaluation.
+ */
 type Dest =
   | { readonly k: "ret" }
-  | { readonly k: "eff" }
-  | { readonly k: "var"; readonly name: string; readonly mode: "plain" | "newbox" | "setbox" };
+  | { readonly k: "eff"; readonly exit?: string }
+  | { readonly k: "var"; readonly name: string; readonly mode: "plain" | "newbox" | "setbox"; readonly exit?: string };
 
 const RET: Dest = { k: "ret" };
 const EFF: Dest = { k: "eff" };
@@ -62,6 +67,8 @@ interface FnLayout {
   /** Site id → the node whose completion it marks (resumable sites only). */
   readonly siteNodes: (Node | undefined)[];
   readonly loops: boolean;
+  /** Label numbers of the contified loops. */
+  readonly loopIds: Map<Loop, number>;
 }
 
 /** A compiled lambda as the machine sees it: name, locations, resume functions. */
@@ -145,6 +152,7 @@ export class Unit {
 
   /** Generates, evaluates and links the code of every lambda; returns the unit's top-level thunk. */
   build(top: Lambda): Procedure {
+    contify(top);
     const { lambdas } = analyze(top);
     markSelf(top);
     for (const l of lambdas) this.I.push(new CompiledLambda(l, this));
@@ -219,6 +227,11 @@ function markSelf(n: Node): void {
       case "cwv":
         visit(x.producer);
         return visit(x.consumer);
+      case "loop":
+        visit(x.entry);
+        return visit(x.body);
+      case "jump":
+        return x.args.forEach(visit);
       default:
         return;
     }
@@ -256,6 +269,10 @@ function children(x: Node): Node[] {
       return [...x.inits, x.body];
     case "cwv":
       return [x.producer, x.consumer];
+    case "loop":
+      return [x.entry, x.body];
+    case "jump":
+      return x.args;
     default:
       return [];
   }
@@ -287,6 +304,8 @@ class FnGen {
   private readonly simpleMemo = new Map<Node, boolean>();
   private readonly freeIndex = new Map<Var, number>();
   private loops = false;
+  /** What a jump to each contified loop being generated does: `break E3;`, `continue B3;` … */
+  private readonly jumpTo = new Map<Loop, string>();
 
   constructor(
     private readonly unit: Unit,
@@ -300,7 +319,7 @@ class FnGen {
       for (const p of this.lambda.params) saved.push(this.paramName(p));
       if (this.lambda.rest) saved.push(this.paramName(this.lambda.rest));
       for (const p of this.allParams()) if (p.boxed) saved.push(this.varName(p));
-      cl.layout = { saved, temps: new Map(), siteLocs: [undefined], siteNodes: [undefined], loops: false };
+      cl.layout = { saved, temps: new Map(), siteLocs: [undefined], siteNodes: [undefined], loops: false, loopIds: new Map() };
     }
     this.layout = cl.layout;
   }
@@ -366,7 +385,7 @@ class FnGen {
       .join(", ");
     const poll = `if (--R.fuel < 0 || R.depth > LIM) { site = 0; if (R.poll(this, [${rawParams}], L${id})) return TAIL; }`;
     if (rs === null) {
-      if (this.loops) lines.push("for (;;) {");
+      if (this.loops) lines.push("F: for (;;) {");
       lines.push(poll);
       if (boxParams) lines.push(boxParams);
       lines.push(...body);
@@ -507,13 +526,14 @@ class FnGen {
         return;
       case "eff":
         if (effectful) this.emit(`${e};`);
-        return;
+        break;
       case "var":
-        if (dest.mode === "plain" && dest.name === e) return;
+        if (dest.mode === "plain" && dest.name === e) break;
         if (dest.mode === "newbox") this.emit(`${dest.name} = new Box(${e});`);
         else if (dest.mode === "setbox") this.emit(`${dest.name}.v = ${e};`);
         else this.emit(`${dest.name} = ${e};`);
     }
+    if (dest.exit !== undefined) this.emit(`break ${dest.exit};`);
   }
 
   // ---- statements -----------------------------------------------------------------------------
@@ -523,9 +543,9 @@ class FnGen {
     if (rs === null && this.isSimple(n)) {
       if (dest.k === "eff" && n.t === "if") {
         this.emit(`if (${this.test(n.c)}) {`);
-        this.genStmt(n.a, EFF, null);
+        this.genStmt(n.a, dest, null);
         this.emit("} else {");
-        this.genStmt(n.b, EFF, null);
+        this.genStmt(n.b, dest, null);
         this.emit("}");
         return;
       }
@@ -548,6 +568,10 @@ class FnGen {
         return this.genLetrec(n, dest, rs);
       case "cwv":
         return this.genCwv(n, dest, rs);
+      case "loop":
+        return this.genLoop(n, dest, rs);
+      case "jump":
+        return this.genJump(n, rs);
       default:
         throw new Error(`unexpected complex node ${n.t}`);
     }
@@ -715,10 +739,10 @@ class FnGen {
   private loopJump(args: string[]): string {
     this.loops = true;
     const params = this.lambda.params.map((p) => this.paramName(p));
-    if (params.length === 0) return "continue;";
-    if (params.length === 1) return `${params[0]} = ${args[0]}; continue;`;
+    if (params.length === 0) return "continue F;";
+    if (params.length === 1) return `${params[0]} = ${args[0]}; continue F;`;
     const tmp = params.map((_, i) => `n${i}`);
-    return `{ let ${tmp.map((t, i) => `${t} = ${args[i]}`).join(", ")}; ${params.map((p, i) => `${p} = ${tmp[i]};`).join(" ")} } continue;`;
+    return `{ let ${tmp.map((t, i) => `${t} = ${args[i]}`).join(", ")}; ${params.map((p, i) => `${p} = ${tmp[i]};`).join(" ")} } continue F;`;
   }
 
   private genLet(n: Let, dest: Dest, rs: ResumeCtx | null): void {
@@ -762,6 +786,71 @@ class FnGen {
       });
     }
     this.genStmt(n.body, dest, inBody ? rs : null);
+  }
+
+  /**
+   * A contified loop: `E: { entry }` then `B: for (;;) { body }`, inside
+   * `D: { … }` when its value goes to a variable (then every value-producing
+   * tail breaks to D). Jumps rebind the parameters and break out of the entry
+   * or continue the loop. The loop head is a resumable site, where a time slice
+   * may end; a resume function resumes in the entry, in one round of the body
+   * (`R: { … }`), or at the head, and then runs the loop.
+   */
+  private genLoop(n: Loop, dest: Dest, rs: ResumeCtx | null): void {
+    let id = this.layout.loopIds.get(n);
+    if (id === undefined) {
+      id = this.layout.loopIds.size + 1;
+      this.layout.loopIds.set(n, id);
+    }
+    const site = this.rs === null ? this.newSite(n, n.loc) : (n.site as number);
+    n.site = site;
+    for (const p of n.params) {
+      this.declare(this.paramName(p));
+      if (p.boxed) this.declare(this.varName(p));
+    }
+    const useD = dest.k !== "ret" && dest.exit === undefined;
+    const d2: Dest = useD ? { ...dest, exit: `D${id}` } : dest;
+    if (useD) this.emit(`D${id}: {`);
+    if (rs === null || rs.path.has(n.entry)) {
+      this.jumpTo.set(n, `break E${id};`);
+      this.emit(`E${id}: {`);
+      this.genStmt(n.entry, d2, rs !== null && rs.path.has(n.entry) ? rs : null);
+      this.emit("}");
+    } else if (rs.site !== site) {
+      // Resuming inside the body: finish this round, then the loop goes on.
+      this.jumpTo.set(n, `break R${id};`);
+      this.emit(`R${id}: {`);
+      this.genStmt(n.body, d2, rs);
+      this.emit("}");
+    }
+    this.jumpTo.set(n, `continue B${id};`);
+    this.emit(`B${id}: for (;;) {`);
+    this.emit(`if (--R.fuel < 0) { site = ${site}; if (R.pollLoop()) return R.save(this, I${this.lambda.id}, ${site}, [${SAVED}]); }`);
+    const boxes = n.params.filter((p) => p.boxed).map((p) => `${this.varName(p)} = new Box(${this.paramName(p)});`);
+    if (boxes.length) this.emit(boxes.join(" "));
+    this.genStmt(n.body, d2, null);
+    this.emit("}");
+    if (useD) this.emit("}");
+    this.jumpTo.delete(n);
+  }
+
+  private genJump(n: Jump, rs: ResumeCtx | null): void {
+    // As a call's operands: the ones that call go to temps in order; resuming
+    // inside one skips those before it.
+    const pathIdx = rs === null ? -1 : n.args.findIndex((a) => rs.path.has(a));
+    const vals: string[] = [];
+    n.args.forEach((o, i) => {
+      if (this.isSimple(o) && i !== pathIdx) return;
+      vals[i] = this.operand(o, i === pathIdx ? rs : null, rs !== null && i < pathIdx, true);
+    });
+    n.args.forEach((o, i) => {
+      if (vals[i] === undefined) vals[i] = this.expr(o);
+    });
+    const params = n.loop.params.map((p) => this.paramName(p));
+    const go = this.jumpTo.get(n.loop);
+    if (go === undefined) throw new Error("jump outside its loop");
+    if (params.length === 0) return this.emit(go);
+    this.emit(`{ let ${vals.map((v, i) => `n${i} = ${v}`).join(", ")}; ${params.map((p, i) => `${p} = n${i};`).join(" ")} } ${go}`);
   }
 
   private genCwv(n: CallWithValues, dest: Dest, rs: ResumeCtx | null): void {

@@ -64,7 +64,9 @@ export type Node =
   | Call
   | Let
   | Letrec
-  | CallWithValues;
+  | CallWithValues
+  | Loop
+  | Jump;
 
 export interface Const {
   readonly t: "const";
@@ -150,6 +152,31 @@ export interface CallWithValues {
   readonly consumer: Node;
   readonly loc?: SourceLoc;
   site?: number;
+}
+
+/**
+ * A loop in place of a letrec-bound procedure that is only ever called in tail
+ * position (contify.ts): `entry` runs first; a Jump to this loop from `entry` or
+ * from `body` rebinds `params` and runs `body`. Its value is the value of the
+ * tail of `entry` or `body` that does not jump.
+ */
+export interface Loop {
+  readonly t: "loop";
+  readonly params: Var[];
+  /** Set once, after the jumps inside point at this node. */
+  entry: Node;
+  body: Node;
+  readonly name: string;
+  readonly loc?: SourceLoc;
+  /** Filled by codegen: the resumable site of the loop head (where a time slice ends). */
+  site?: number;
+}
+/** A tail call of a contified procedure: rebind the loop's parameters and go round. */
+export interface Jump {
+  readonly t: "jump";
+  readonly loop: Loop;
+  readonly args: Node[];
+  readonly loc?: SourceLoc;
 }
 
 export const mkConst = (v: any): Const => ({ t: "const", v });

@@ -208,6 +208,20 @@ export class Runtime {
     return false;
   }
 
+  /**
+   * Called at the head of a contified loop when fuel ran out: refuels and
+   * returns false, or throws a LimitStop, or, when the time slice is over,
+   * starts an Unwind and returns true (the loop then saves its activation).
+   */
+  pollLoop(): boolean {
+    this.account();
+    if (this.asyncMode && performance.now() >= this.sliceEnd) {
+      this.unw = new Unwind("recall", true);
+      return true;
+    }
+    return false;
+  }
+
   /** A call site saw the pending Unwind: adds the activation of `info` waiting at `site`. */
   save(self: any, info: any, site: number, vals: any[]): typeof TAIL {
     const u = this.unw as Unwind;
