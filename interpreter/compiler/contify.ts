@@ -43,9 +43,10 @@ function rewrite(n: Node): Node {
     case "cwv":
       return { ...n, producer: rewrite(n.producer), consumer: rewrite(n.consumer) };
     case "letrec": {
-      const loop = asLoop(n);
-      if (loop !== null) return loop;
-      return { t: "letrec", vars: n.vars, inits: n.inits.map(rewrite), body: rewrite(n.body) };
+      // Inner loops first, so that a loop jumping to an outer one from inside
+      // itself no longer hides that call in a lambda.
+      const inner: Letrec = { t: "letrec", vars: n.vars, inits: n.inits.map(rewrite), body: rewrite(n.body) };
+      return asLoop(inner) ?? inner;
     }
     case "loop":
       // In place: the jumps inside refer to this very node.
@@ -68,8 +69,8 @@ function asLoop(n: Letrec): Loop | null {
   if (calls.length === 0) return null;
   const loop: Loop = { t: "loop", params: l.params, entry: n.body, body: l.body, name: l.name, ...(l.loc ? { loc: l.loc } : {}) };
   const targets = new Set<Node>(calls);
-  loop.entry = rewrite(replaceCalls(n.body, targets, loop));
-  loop.body = rewrite(replaceCalls(l.body, targets, loop));
+  loop.entry = replaceCalls(n.body, targets, loop);
+  loop.body = replaceCalls(l.body, targets, loop);
   return loop;
 }
 
