@@ -37,6 +37,12 @@ import { Unbound, arityError } from "../machine/runtime.js";
 
 /** Stands for the list of saved variables in emitted code until it is complete. */
 const SAVED = "$SAVED$";
+/**
+ * Stands for this function's weight on the JS stack (see runtime.ts,
+ * JS_DEPTH_LIMIT): non-tail call sites add it to R.depth; it grows with the
+ * function's variables, which is what makes its JS frame large.
+ */
+const WEIGHT = "$WEIGHT$";
 
 /**
  * Where a value goes: returned, dropped, or assigned. `exit` names the label to
@@ -394,7 +400,7 @@ class FnGen {
     lines.push(`} catch (e) { return R.caught(e, this, I${id}, site, [${saved.join(", ")}]); }`);
     lines.push("}");
     // Call sites were emitted before every saved variable was known.
-    return lines.join("\n").replaceAll(SAVED, saved.join(", "));
+    return lines.join("\n").replaceAll(SAVED, saved.join(", ")).replaceAll(WEIGHT, String(saved.length + 16));
   }
 
   // ---- expressions -------------------------------------------------------------------
@@ -681,7 +687,7 @@ class FnGen {
     if (dest.k === "ret") return this.tailCall(n, f, args);
     const s = this.rs === null ? this.callSite(n) : (n.site as number);
     const t = this.temp(n);
-    this.emit(`site = ${s}; R.depth++;`);
+    this.emit(`site = ${s}; R.depth += ${WEIGHT};`);
     this.emit(`${t} = ${this.callExpr(f, args)};`);
     this.emit(this.afterCall(t, s));
     this.deliver(t, dest);
@@ -689,7 +695,7 @@ class FnGen {
 
   /** After a non-tail call: bounce pending tail calls; save this activation if an Unwind is pending. */
   private afterCall(t: string, site: number): string {
-    return `if (${t} === TAIL && (${t} = R.bounce()) === TAIL) return R.save(this, I${this.lambda.id}, ${site}, [${SAVED}]); R.depth--;`;
+    return `if (${t} === TAIL && (${t} = R.bounce()) === TAIL) return R.save(this, I${this.lambda.id}, ${site}, [${SAVED}]); R.depth -= ${WEIGHT};`;
   }
 
   private callSite(n: Call): number {
@@ -869,7 +875,7 @@ class FnGen {
       const prod = this.operand(n.producer, pathInProd ? rs : null, false);
       const s = this.rs === null ? this.newSite(n, n.loc) : (n.site as number);
       n.site = s;
-      this.emit(`site = ${s}; R.depth++;`);
+      this.emit(`site = ${s}; R.depth += ${WEIGHT};`);
       this.emit(`${t} = ${this.callExpr(prod, [])};`);
       this.emit(this.afterCall(t, s));
     } else {
@@ -887,7 +893,7 @@ class FnGen {
       this.layout.siteNodes[s2] = n;
     }
     const r = `${t}`;
-    this.emit(`site = ${s2}; R.depth++;`);
+    this.emit(`site = ${s2}; R.depth += ${WEIGHT};`);
     this.emit(`${r} = applyValues(${cons}, ${t});`);
     this.emit(this.afterCall(r, s2 as number));
     this.deliver(r, dest);

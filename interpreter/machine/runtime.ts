@@ -21,8 +21,13 @@ import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
 /** Returned by a procedure entry that made a tail call (the call is in the registers). */
 export const TAIL: { readonly tail: true } = Object.freeze({ tail: true });
 
-/** Scheme calls that may stay on the JS stack before it is reified onto the heap. */
-export const JS_DEPTH_LIMIT = 3000;
+/**
+ * How much of the JS stack non-tail calls may use before it is reified onto the
+ * heap, in slots: each call site adds its function's weight (its variables plus
+ * a fixed overhead for the frame and the helpers it calls). About 40,000 slots
+ * fit well inside Node's default stack (984 KB), whatever the functions.
+ */
+export const JS_DEPTH_LIMIT = 40_000;
 /** Steps between two polls of the limits when no step budget is nearer. */
 const BATCH = 1 << 14;
 const RING = 16;

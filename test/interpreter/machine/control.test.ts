@@ -125,3 +125,13 @@ test("a procedure with a rest parameter re-entered after a yield keeps its rest 
   t.is(await run("(count-down 3000000 'x)"), "(x)");
   t.is(await run("(string-length (string-map (lambda (c) #\\b) (make-string 200000 #\\a)))"), "200000");
 });
+
+test("deep recursion of a procedure with many variables fits Node's default JS stack", async (t) => {
+  // ava runs without a larger --stack-size: the depth limit weighs each frame by its variables.
+  const { run } = makeInterp();
+  await run(`(define (f n a b c d e)
+    (if (= n 0) 0
+        (let* ((x (+ a 1)) (y (+ b x)) (z (+ c y)) (w (+ d z)) (q (+ e w)))
+          (+ 1 (f (- n 1) x y z w q) (vector-length (vector x y z w q))))))`);
+  t.is(await run("(f 100000 1 2 3 4 5)"), "600000");
+});
