@@ -2,52 +2,16 @@
 import test from "ava";
 import fc from "fast-check";
 import {
-  SymbolTable,
-  SchemeError,
   NIL,
   Pair,
   arrayToList,
   listToArray,
   UNSPECIFIED,
-  specArity,
-  argError,
-  type Condition,
-  type Ctx,
 } from "../../../interpreter/api.js";
-import { vectorPrimitives } from "../../../primitives/scheme/vectors.js";
+import { call, raised, ctx } from "../../helpers/prim.js";
 
-// These primitives use only the symbol table of their context.
-const ctx = { symbols: new SymbolTable(), files: null, process: null } as unknown as Ctx;
 
-/** Calls a table entry as the registration layer does: count, types, optionals padded, rest as one array. */
-function call(name: string, ...args: any[]): any {
-  const spec = vectorPrimitives.find((s) => s.name === name);
-  if (!spec) throw new Error(`no primitive ${name}`);
-  const { min, max, rest } = specArity(spec.params);
-  if (args.length < min || (max >= 0 && args.length > max)) throw new Error(`${name}: ${args.length} arguments`);
-  args.forEach((a, i) => {
-    const ty = spec.types?.[Math.min(i, spec.params.length - 1)];
-    if (ty && !ty.test(a)) argError(name, i + 1, ty.name, a);
-  });
-  const fixed = rest ? spec.params.length - 1 : max;
-  const a = args.slice(0, fixed);
-  while (a.length < fixed) a.push(undefined);
-  if (rest) a.push(args.slice(fixed));
-  const r = spec.impl.apply(ctx, a);
-  if (r === undefined) throw new Error(`${name} returned undefined`);
-  return r;
-}
 
-/** The condition raised by fn. */
-function raised(fn: () => unknown): Condition {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SchemeError) return e.condition;
-    throw e;
-  }
-  throw new Error("expected a Scheme error");
-}
 
 const sym = (s: string) => ctx.symbols.intern(s);
 
