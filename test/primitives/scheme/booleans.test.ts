@@ -7,9 +7,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised, ctx } from "../../helpers/prim.js";
 
-
-
-
 test("not is true only of #f", (t) => {
   t.true(call("not", false));
   for (const x of [true, 0, NIL, new MString(""), [], list(1), ctx.symbols.intern("false")]) t.false(call("not", x));

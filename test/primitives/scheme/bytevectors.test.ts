@@ -7,9 +7,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised } from "../../helpers/prim.js";
 
-
-
-
 const bv = (...b: number[]) => Uint8Array.from(b);
 const bytes = (x: Uint8Array) => {
   if (!(x instanceof Uint8Array)) throw new Error("not a bytevector");

@@ -12,9 +12,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised } from "../../helpers/prim.js";
 
-
-
-
 const c = (s: string | number) => char(typeof s === "number" ? s : (s.codePointAt(0) as number));
 const code = (x: Char) => x.code;
 

@@ -11,8 +11,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised, ctx } from "../../helpers/prim.js";
 
-
-
 const sym = (s: string) => ctx.symbols.intern(s);
 
 test("eqv? on the R7RS examples", (t) => {

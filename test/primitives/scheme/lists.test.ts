@@ -15,8 +15,6 @@ import { call, raised, ctx } from "../../helpers/prim.js";
 
 const sym = (s: string) => ctx.symbols.intern(s);
 
-
-
 function cycle(...xs: any[]): Pair {
   const l = arrayToList(xs) as Pair;
   let p = l;

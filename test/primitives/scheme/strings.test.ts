@@ -16,9 +16,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised } from "../../helpers/prim.js";
 
-
-
-
 const s = (x: string) => new MString(x);
 const lit = (x: string) => new MString(x, true);
 const c = (x: string) => char(x.codePointAt(0) as number);

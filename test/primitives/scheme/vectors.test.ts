@@ -10,9 +10,6 @@ import {
 } from "../../../interpreter/api.js";
 import { call, raised, ctx } from "../../helpers/prim.js";
 
-
-
-
 const sym = (s: string) => ctx.symbols.intern(s);
 
 test("vector?, make-vector, vector, vector-length", (t) => {
