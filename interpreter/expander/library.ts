@@ -11,10 +11,9 @@ import { Sym } from "../values/symbol.js";
 import { MString } from "../values/string.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError } from "../errors.js";
-import { isIdentifier, symOf, strip, syntaxError, TopEnv, type Binding, type Identifier } from "./syntax.js";
+import { isIdentifier, symOf, strip, syntaxError, sameMeaning, isUnboundCell, TopEnv, type Binding, type Identifier } from "./syntax.js";
 import type { Expander } from "./expand.js";
 import { featureMatch } from "./forms.js";
-import { isUnboundCell } from "./syntax.js";
 
 export interface Library {
   /** "(scheme base)". */
@@ -133,7 +132,7 @@ export class LibraryManager {
         if (b === undefined || (b.k === "global" && isUnboundCell(b.cell) && !env.imported.has(symOf(inner))))
           return syntaxError(`${name} exports '${symOf(inner).name}', which it does not define`, spec, l, "define-library");
         const twice = exports.get(symOf(outer));
-        if (twice !== undefined && !sameImported(twice, b))
+        if (twice !== undefined && !sameMeaning(twice, b))
           return syntaxError(`${name} exports '${symOf(outer).name}' twice, with different bindings`, spec, l, "define-library");
         exports.set(symOf(outer), b);
       }
@@ -255,30 +254,13 @@ export class LibraryManager {
     const bindings = this.resolve(spec, loc);
     for (const [s, b] of bindings) {
       const old = top.table.get(s);
-      if (old !== undefined && !top.interactive && !sameImported(old, b)) {
+      if (old !== undefined && !top.interactive && !sameMeaning(old, b)) {
         if (top.imported.has(s)) syntaxError(`'${s.name}' is imported twice with different bindings`, spec, loc, "import");
         else syntaxError(`import of '${s.name}', which is already defined`, spec, loc, "import");
       }
       top.table.set(s, b);
       top.imported.add(s);
     }
-  }
-}
-
-function sameImported(a: Binding, b: Binding): boolean {
-  if (a === b) return true;
-  if (a.k !== b.k) return false;
-  switch (a.k) {
-    case "global":
-      return a.cell === (b as typeof a).cell;
-    case "special":
-      return a.expand === (b as typeof a).expand;
-    case "macro":
-      return a.m === (b as typeof a).m;
-    case "aux":
-      return a.name === (b as typeof a).name;
-    case "local":
-      return a.v === (b as typeof a).v;
   }
 }
 

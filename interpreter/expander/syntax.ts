@@ -145,19 +145,24 @@ export function sameBinding(a: Identifier, aEnv: Env, b: Identifier, bEnv: Env):
     if (ba !== bb) return false;
     return symOf(a) === symOf(b);
   }
-  if (ba === bb) return true;
-  if (ba.k !== bb.k) return false;
-  switch (ba.k) {
+  return sameMeaning(ba, bb);
+}
+
+/** Two bindings that mean the same: the same cell, variable, special form, keyword or macro. */
+export function sameMeaning(a: Binding, b: Binding): boolean {
+  if (a === b) return true;
+  if (a.k !== b.k) return false;
+  switch (a.k) {
     case "global":
-      return ba.cell === (bb as typeof ba).cell;
+      return a.cell === (b as typeof a).cell;
     case "local":
-      return ba.v === (bb as typeof ba).v;
+      return a.v === (b as typeof a).v;
     case "special":
-      return ba.expand === (bb as typeof ba).expand;
+      return a.expand === (b as typeof a).expand;
     case "aux":
-      return ba.name === (bb as typeof ba).name;
+      return a.name === (b as typeof a).name;
     case "macro":
-      return ba.m === (bb as typeof ba).m;
+      return a.m === (b as typeof a).m;
   }
 }
 
