@@ -209,7 +209,7 @@ export class Expander {
     const forms = listToArray(body);
     if (forms === null) return syntaxError("a body must be a proper list", form, loc);
     const lam: Lambda = { t: "lambda", params, rest: restVar, body: mkConst(UNSPECIFIED), name, ...(loc ? { loc } : {}) };
-    lam.body = this.body(forms, scope, loc, form);
+    lam.body = this.body(forms, scope, loc);
     return lam;
   }
 
@@ -217,7 +217,7 @@ export class Expander {
    * A body: definitions (possibly produced by macros or spliced from `begin`)
    * then expressions, as letrec*. `scope` is fresh and owned by the body.
    */
-  body(forms: any[], scope: Scope, loc: SourceLoc | undefined, whole: any): Node {
+  body(forms: any[], scope: Scope, loc: SourceLoc | undefined): Node {
     const items: BodyItem[] = [];
     const queue = forms.map((f) => ({ f, loc }));
     let sawDef = false;
@@ -269,7 +269,6 @@ export class Expander {
         inits.push(this.expand(it.expr, it.env, it.loc));
       } else tail.push(this.expand(it.expr, it.env, it.loc));
     });
-    void whole;
     return { t: "letrec", vars, inits, body: tail.length ? mkSeq(tail) : mkConst(UNSPECIFIED) };
   }
 

@@ -123,7 +123,7 @@ export function installForms(ex: Expander, top: TopEnv): void {
       if (bi === null || bi.length !== 2 || !isIdentifier(bi[0])) return syntaxError(`${name}: bad binding`, b, loc, name);
       scope.bind(bi[0], ex.transformer(bi[1], rec ? scope : env, symOf(bi[0]).name, loc));
     }
-    return ex.body(a.slice(2), new Scope(scope), loc, form);
+    return ex.body(a.slice(2), new Scope(scope), loc);
   };
   special("let-syntax", (form, env, loc) => syntaxBindings(form, env, loc, false));
   special("letrec-syntax", (form, env, loc) => syntaxBindings(form, env, loc, true));
@@ -245,7 +245,7 @@ export function installForms(ex: Expander, top: TopEnv): void {
       scope.bind(id, { k: "local", v });
       return v;
     });
-    const body = ex.body(a.slice(2), scope, loc, form);
+    const body = ex.body(a.slice(2), scope, loc);
     return vars.length ? { t: "let", vars, inits: initNodes, body } : body;
   });
 
@@ -263,7 +263,7 @@ export function installForms(ex: Expander, top: TopEnv): void {
       vars.push(v);
       scope = s;
     });
-    let body = ex.body(a.slice(2), new Scope(scope), loc, form);
+    let body = ex.body(a.slice(2), new Scope(scope), loc);
     for (let i = vars.length - 1; i >= 0; i--) body = { t: "let", vars: [vars[i] as Var], inits: [initNodes[i] as Node], body };
     return body;
   });
@@ -279,7 +279,7 @@ export function installForms(ex: Expander, top: TopEnv): void {
       return v;
     });
     const initNodes = ids.map((id, i) => ex.expandNamed(inits[i], scope, loc, symOf(id).name));
-    return { t: "letrec", vars, inits: initNodes, body: ex.body(a.slice(2), new Scope(scope), loc, form) };
+    return { t: "letrec", vars, inits: initNodes, body: ex.body(a.slice(2), new Scope(scope), loc) };
   };
   special("letrec", letrec("letrec"));
   special("letrec*", letrec("letrec*"));
@@ -470,7 +470,7 @@ export function installForms(ex: Expander, top: TopEnv): void {
       const { params, rest } = bindFormals(bi[0], target, b, loc);
       layers.push({ producer, params, rest });
     }
-    let body = ex.body(a.slice(2), new Scope(sequential ? scope : shared), loc, form);
+    let body = ex.body(a.slice(2), new Scope(sequential ? scope : shared), loc);
     for (let i = layers.length - 1; i >= 0; i--) {
       const ly = layers[i] as (typeof layers)[number];
       body = { t: "cwv", producer: thunk(ly.producer, loc), consumer: lambdaNode(ly.params, ly.rest, body, "", loc), ...withLoc(loc) };
@@ -507,11 +507,17 @@ export function installForms(ex: Expander, top: TopEnv): void {
 
   special("parameterize", (form, env, loc) => {
     const a = items(form, "parameterize", loc, 2);
-    const { ids: _ids, inits } = parseBindings(a[1], form, "parameterize", loc);
-    void _ids;
-    const bs = listToArray(a[1]) as any[];
-    const params = bs.map((b) => ex.expand((b as Pair).car, env, loc));
-    const vals = inits.map((v) => ex.expand(v, env, loc));
+    // Each binding is (parameter-expression value-expression): the first need not be an identifier.
+    const bs = listToArray(a[1]);
+    if (bs === null) return syntaxError("parameterize: bindings must be a list", form, loc, "parameterize");
+    const params: Node[] = [];
+    const vals: Node[] = [];
+    for (const b of bs) {
+      const bi = b instanceof Pair ? listToArray(b) : null;
+      if (bi === null || bi.length !== 2) return syntaxError("parameterize: bad binding", b, loc, "parameterize");
+      params.push(ex.expand(bi[0], env, loc));
+      vals.push(ex.expand(bi[1], env, loc));
+    }
     const body = ex.lambda(NIL, (form.cdr as Pair).cdr, env, "parameterize", form, loc);
     return ex.coreCall("%parameterize", [ex.coreCall("list", params, loc), ex.coreCall("list", vals, loc), body], loc);
   });

@@ -81,7 +81,7 @@ export function lambdaEntries(code: (...a: any[]) => any, nreq: number, rest: bo
 function checker(spec: ProcSpec): (args: any[]) => void {
   const types = spec.types;
   if (!types || types.every((t) => t === null || t === undefined)) return () => {};
-  const { min, max, rest } = specArity(spec.params);
+  const { max, rest } = specArity(spec.params);
   const fixed = rest ? spec.params.length - 1 : max;
   const restType = rest ? (types[spec.params.length - 1] ?? null) : null;
   return (args) => {
@@ -89,7 +89,6 @@ function checker(spec: ProcSpec): (args: any[]) => void {
       const t: ArgType | null | undefined = i < fixed ? types[i] : restType;
       if (t && args[i] !== undefined && !t.test(args[i])) argError(spec.name, i + 1, t.name, args[i]);
     }
-    void min;
   };
 }
 

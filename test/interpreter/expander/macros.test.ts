@@ -143,3 +143,8 @@ test("a malformed special form inside a macro's output is reported at the macro 
   t.is(r.outcome.ok ? null : r.outcome.condition?.kind, "syntax");
   t.regex(r.error, new RegExp(`^${root}/prog\\.scm:5:3: if: bad syntax`));
 });
+
+test("parameterize takes any expression that evaluates to a parameter object", async (t) => {
+  const { run } = makeInterp();
+  t.is(await run("(define ps (list (make-parameter 1) (make-parameter 2))) (parameterize (((car ps) 10) ((cadr ps) 20)) (list ((car ps)) ((cadr ps))))"), "(10 20)");
+});
