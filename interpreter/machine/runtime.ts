@@ -94,6 +94,8 @@ export class Runtime {
   travelProc: Procedure | null = null;
 
   private stepsLeft = Infinity;
+  /** stepsLeft when the current evaluation began (for charging a nested one to its parent). */
+  private stepsStart = Infinity;
   private batchGiven = BATCH;
   private deadline = Infinity;
   private signal: AbortSignal | undefined;
@@ -437,6 +439,7 @@ export class Runtime {
       depth: this.depth,
       fuel: this.fuel,
       stepsLeft: this.stepsLeft,
+      stepsStart: this.stepsStart,
       batchGiven: this.batchGiven,
       deadline: this.deadline,
       signal: this.signal,
@@ -444,8 +447,11 @@ export class Runtime {
       asyncMode: this.asyncMode,
       sliceEnd: this.sliceEnd,
     };
+    // Every evaluation starts in the outermost dynamic environment: a nested one
+    // (a checker) must not see the handlers or winders of the evaluation it
+    // interrupts, whose continuations it could never return to.
+    this.dyn = ROOT_DYN;
     if (this.running === 0) {
-      this.dyn = ROOT_DYN;
       // Each evaluation's backtraces tell only its own story.
       this.ring.fill(null);
       this.ringInfo.fill(null);
@@ -454,6 +460,7 @@ export class Runtime {
     this.depth = 0;
     // A nested evaluation (a checker, a library body) never gets more than its parent has left.
     this.stepsLeft = Math.min(limits.steps ?? Infinity, this.running > 1 ? saved.stepsLeft : Infinity);
+    this.stepsStart = this.stepsLeft;
     this.deadline = Math.min(limits.timeoutMs !== undefined ? performance.now() + limits.timeoutMs : Infinity, this.running > 1 ? saved.deadline : Infinity);
     this.signal = limits.signal ?? (this.running > 1 ? saved.signal : undefined);
     this.maxDepth = limits.maxDepth ?? (this.running > 1 ? saved.maxDepth : 10_000_000);
@@ -466,9 +473,10 @@ export class Runtime {
 
   private leave(saved: any): void {
     this.running--;
-    const used = this.batchGiven - Math.max(this.fuel, 0);
+    // Steps a nested evaluation took count against its parent's budget.
+    const used = this.stepsStart - this.stepsLeft + (this.batchGiven - Math.max(this.fuel, 0));
     Object.assign(this, saved);
-    if (this.running > 0 && this.stepsLeft !== Infinity) this.stepsLeft = Math.max(0, this.stepsLeft - used);
+    if (this.running > 0 && this.stepsLeft !== Infinity && Number.isFinite(used)) this.stepsLeft = Math.max(0, this.stepsLeft - used);
   }
 
   private refuel(): void {

@@ -86,3 +86,17 @@ test("--root chooses the repository root", (t) => {
   const r = nodwyn(["--root", root, "-e", '(cdr (assq (quote files) (index-grep "." "TODO")))'], { cwd: other });
   t.is(r.stdout.trim(), "3");
 });
+
+test("a checker's error is its own: a guard around the read sees the denial, not the checker's error", (t) => {
+  const root = repo();
+  mkdirSync(join(root, ".nodwyn"));
+  writeFileSync(join(root, ".nodwyn", "checks.scm"), "(register-check 'boom (lambda (path info) (car '())))\n");
+  // The guard's clause must run once: were the checker to see this evaluation's
+  // handlers, its error would run the clause inside the checker too.
+  const r = nodwyn(
+    ["-e", '(define n 0) (define k (guard (e ((error-object? e) (set! n (+ n 1)) (condition-kind e))) (fs-read "notes.md"))) (list k n)'],
+    { cwd: root },
+  );
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout.trim(), "(host 1)");
+});
