@@ -414,6 +414,24 @@ export class Interpreter {
     return this.newTopEnv(name, false);
   }
 
+  /**
+   * Makes a library of built-in procedures the host defined, e.g.
+   * `registerLibrary("(nodwyn agent)", ["fs-read", …])`, so that programs can
+   * import them. Every name must be bound in the builtins.
+   */
+  registerLibrary(name: string, names: readonly string[]): Library {
+    const exports = new Map<Sym, Binding>();
+    for (const n of names) {
+      const sym = this.symbols.intern(n);
+      const b = this.builtins.table.get(sym);
+      if (b === undefined || (b.k === "global" && b.cell.v instanceof Unbound)) throw new Error(`registerLibrary: ${n} is not defined`);
+      exports.set(sym, b);
+    }
+    const lib: Library = { name, env: this.builtins, exports, file: undefined };
+    this.libraries.register(lib);
+    return lib;
+  }
+
   /** Loads (and instantiates) a library by name, e.g. "(scheme base)". */
   library(name: string): Library {
     return this.libraries.get(strip(this.read(name, "<library name>")[0]), undefined);

@@ -60,6 +60,9 @@ export interface SessionOptions {
   checkerSteps?: number;
 }
 
+/** What (nodwyn agent) exports. */
+export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "register-check"] as const;
+
 /** Output kept in an eval.result record, at most. */
 const MAX_LOGGED_OUTPUT = 64 * 1024;
 
@@ -162,6 +165,8 @@ export class Session {
   /** Opens a session and loads the project's checkers (.nodwyn/checks.scm under the root). */
   static async open(opts: SessionOptions): Promise<Session> {
     const s = new Session(opts);
+    // Programs see only what they import: the agent primitives are a library.
+    s.interp.registerLibrary("(nodwyn agent)", AGENT_NAMES);
     const checks = join(s.root, ".nodwyn", "checks.scm");
     if (existsSync(checks)) {
       const out = await s.interp.evaluateOutcome(readFileSync(checks, "utf8"), { file: checks });

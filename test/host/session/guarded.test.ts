@@ -100,3 +100,15 @@ test("a checker's error is its own: a guard around the read sees the denial, not
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout.trim(), "(host 1)");
 });
+
+test("a program imports the agent primitives from (nodwyn agent)", (t) => {
+  const root = repo();
+  writeFileSync(join(root, "p.scm"), '(import (scheme base) (scheme write) (nodwyn agent))\n(write (cdr (assq (quote files) (index-grep "src" "TODO"))))\n');
+  const r = nodwyn(["run", "p.scm"], { cwd: root });
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, "2");
+  writeFileSync(join(root, "q.scm"), '(import (scheme base))\n(index-grep "src" "TODO")\n');
+  const q = nodwyn(["run", "q.scm"], { cwd: root });
+  t.is(q.code, 1);
+  t.regex(q.stderr, /unbound variable: index-grep/);
+});
