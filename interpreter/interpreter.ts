@@ -121,8 +121,8 @@ export class Interpreter {
   readonly stdout: Port;
   readonly stderr: Port;
   readonly stdin: Port;
-  private readonly opts: InterpreterOptions;
-  private readonly compileOpts: CompileOptions;
+  private opts: InterpreterOptions;
+  private compileOpts: CompileOptions;
   private readonly params: { input: Procedure; output: Procedure; error: Procedure };
   private interaction: TopEnv | null = null;
   /** Library source files the loader read, and the files they include: their own includes are read by the loader too. */
@@ -160,7 +160,7 @@ export class Interpreter {
         self.libraries.define(form, loc, loc?.file);
       },
       readInclude: (path, from, fold, loc) => self.readInclude(path, from, fold, loc),
-      features: () => [...BASE_FEATURES, ...(opts.features ?? [])],
+      features: () => [...BASE_FEATURES, ...(self.opts.features ?? [])],
       libraryExists: (name) => self.libraries.exists(name),
     };
     this.expander = new Expander(host);
@@ -187,6 +187,23 @@ export class Interpreter {
     this.builtins.cellFor(this.symbols.intern("call-with-values")).prim = "call-with-values";
     this.loadPrelude();
     this.libraries.register({ name: "(nodwyn builtins)", env: this.builtins, exports: this.builtins.table, file: undefined });
+  }
+
+  /**
+   * Hands the host's services to an interpreter made without them — the command
+   * makes its interpreter while building a start-up snapshot, before it knows the
+   * console, the files it may touch or the limits. What is given replaces what
+   * was there.
+   */
+  attachHost(o: Pick<InterpreterOptions, "files" | "process" | "stdout" | "stderr" | "stdin" | "limits" | "trace" | "replImports" | "features">): void {
+    const ctx = this.ctx as { files: FileAccess | null; process: ProcessAccess | null };
+    if ("files" in o) ctx.files = o.files ?? null;
+    if ("process" in o) ctx.process = o.process ?? null;
+    if (o.stdout) this.stdout.sink = o.stdout;
+    if (o.stderr) this.stderr.sink = o.stderr;
+    if (o.stdin) this.stdin.source = o.stdin;
+    this.opts = { ...this.opts, ...o };
+    this.compileOpts = this.opts.trace ? { trace: this.opts.trace } : {};
   }
 
   /** A top-level environment whose new globals are cells of this interpreter. */
@@ -443,6 +460,8 @@ export class Interpreter {
   compileTop(form: any, top: TopEnv, loc: SourceLoc | undefined): Procedure {
     try {
       const node: Node = this.expander.expandTop(form, top, loc);
+      // An import or a define-syntax leaves nothing to run: no code to generate.
+      if (node.t === "const") return this.constantThunk(node.v);
       const lam: Lambda = { t: "lambda", params: [], rest: null, body: node, name: "top level", ...(loc ? { loc } : {}) };
       return compile(lam, this.rt, this.compileOpts);
     } catch (e) {
@@ -504,6 +523,11 @@ export class Interpreter {
     };
     if (forms.length === 0) return UNSPECIFIED;
     return step.call(null, new Frame(step, null, null, 0, 0), UNSPECIFIED);
+  }
+
+  /** A thunk returning `v`. */
+  private constantThunk(v: any): Procedure {
+    return makePrimitive({ name: "top level", params: [], doc: "", impl: () => v }, this.ctx, this.rt);
   }
 
   /** A procedure that, when called, runs `forms` in `top` as a sequence. */

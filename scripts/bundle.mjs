@@ -1,17 +1,28 @@
-// Bundles the compiled command (dist/host/cli/main.js and everything it imports) into
-// dist/bundle/, which bin/nodwyn loads: Node 20 spends about 1 ms per ES module it loads,
-// and start-up is part of every `nodwyn run` (docs/decisions/0002-bundled-command.md).
-// What is imported dynamically (the log tools, the REPL) becomes a chunk of its own,
-// loaded only when used. Native packages and chevrotain (whose own single-file build
-// the lexer loads) stay external.
+// Bundles the compiled command for a fast start (docs/decisions/0002 and 0004):
+//
+//   dist/bundle/nodwyn.mjs — dist/host/cli/main.js and what it imports as one ES
+//     module (dynamically imported parts as chunks), loaded by bin/nodwyn.mjs;
+//   dist/nodwyn.blob — a V8 start-up snapshot of the command with an interpreter
+//     already made (host/cli/snapshot.ts), which bin/nodwyn starts from. Its
+//     CommonJS bundle loads native packages (re2, fs-ext) only when first used,
+//     since a snapshot cannot hold them, and takes chevrotain's single-file build
+//     directly (no top-level await in CommonJS).
+//
+// A snapshot that cannot be built is reported and left out: bin/nodwyn then
+// starts from the bundle.
 import { build } from "esbuild";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const natives = ["re2", "fs-ext", "better-sqlite3"];
+
 await build({
-  entryPoints: [join(root, "dist/host/cli/main.js")],
-  outdir: join(root, "dist/bundle"),
+  entryPoints: [join(dist, "host/cli/main.js")],
+  outdir: join(dist, "bundle"),
   entryNames: "nodwyn",
   outExtension: { ".js": ".mjs" },
   splitting: true,
@@ -19,7 +30,68 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  external: ["chevrotain", "re2", "fs-ext", "better-sqlite3"],
+  external: ["chevrotain", ...natives],
   sourcemap: "linked",
   logLevel: "warning",
 });
+
+// ---- the start-up snapshot ----
+
+const chevrotainMin = join(dirname(fileURLToPath(import.meta.resolve("chevrotain"))), "../chevrotain.min.mjs");
+
+/** The lexer imports chevrotain's single-file build directly instead of awaiting it. */
+const staticChevrotain = {
+  name: "static-chevrotain",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]reader[\\/]lexer\.js$/ }, (args) => {
+      const src = readFileSync(args.path, "utf8");
+      const out = src.replace(/const \{ createToken, Lexer \} = await loadChevrotain\(\);/, `import { createToken, Lexer } from ${JSON.stringify(chevrotainMin)};`);
+      if (out === src) throw new Error("static-chevrotain: the lexer no longer awaits loadChevrotain()");
+      return { contents: out, loader: "js" };
+    });
+  },
+};
+
+/** Native packages become proxies that require the package on first use, after the snapshot is restored. */
+const lazyNatives = {
+  name: "lazy-natives",
+  setup(b) {
+    const filter = new RegExp(`^(${natives.join("|")})$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-native" }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-native" }, (args) => ({
+      contents: `
+        let m = null;
+        const load = () => (m ??= require("node:module").createRequire(${JSON.stringify(join(root, "package.json"))})(${JSON.stringify(args.path)}));
+        export default new Proxy(function () {}, {
+          construct: (_t, a) => new (load())(...a),
+          apply: (_t, self, a) => load().apply(self, a),
+          get: (_t, k) => load()[k],
+          has: (_t, k) => k in load(),
+        });`,
+      loader: "js",
+    }));
+  },
+};
+
+const cjs = join(dist, "snapshot", "nodwyn.cjs");
+const blob = join(dist, "nodwyn.blob");
+rmSync(blob, { force: true });
+await build({
+  entryPoints: [join(dist, "host/cli/snapshot.js")],
+  outfile: cjs,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  plugins: [staticChevrotain, lazyNatives],
+  define: { "import.meta.url": JSON.stringify(pathToFileURL(join(dist, "host/session/node-interpreter.js")).href) },
+  logLevel: "error",
+});
+
+// The snapshot must be built with the V8 flags it runs with: bin/nodwyn states them once.
+const flags = /^FLAGS="([^"]*)"/m.exec(readFileSync(join(root, "bin/nodwyn"), "utf8"))?.[1]?.split(" ").filter(Boolean) ?? [];
+const r = spawnSync(process.execPath, [...flags, "--snapshot-blob", blob, "--build-snapshot", cjs], { encoding: "utf8", cwd: root });
+if (r.status !== 0 || !existsSync(blob)) {
+  rmSync(blob, { force: true });
+  process.stderr.write(`bundle: no start-up snapshot (bin/nodwyn starts from the bundle): ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-3).join(" | ")}\n`);
+}

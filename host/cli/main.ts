@@ -131,7 +131,8 @@ async function evalForms(opts: Options, forms: string, argv: string[]): Promise<
 
 async function repl(opts: Options, argv: string[]): Promise<number> {
   const session = await openSession(opts, "repl", ["repl"], argv);
-  const { createInterface } = await import("node:readline");
+  // Loaded only for the REPL; getBuiltinModule also works when started from the snapshot (no import() there).
+  const { createInterface } = process.getBuiltinModule("node:readline") as typeof import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
   let buffer = "";
   const prompt = () => {

@@ -60,9 +60,16 @@ export interface RedactorOptions {
   readonly maxPaths?: number;
 }
 
-interface Compiled {
-  readonly rule: RedactRule;
-  readonly re: RE2;
+/** A rule's pattern; its RE2 is compiled the first time the Set says it may match (start-up is on every command). */
+class Compiled {
+  private compiled: RE2 | null = null;
+  constructor(
+    readonly rule: RedactRule,
+    readonly source: string,
+  ) {}
+  get re(): RE2 {
+    return (this.compiled ??= new RE2(this.source, "g"));
+  }
 }
 
 // What is known of an object key: whether text rules leave it alone, and whether it names a secret field.
@@ -103,10 +110,10 @@ export class Redactor {
   constructor(options: RedactorOptions = {}) {
     const rules = options.rules ?? DEFAULT_RULES;
     const compiled: Compiled[] = [];
-    for (const rule of rules) for (const p of rule.patterns) compiled.push({ rule, re: new RE2(p, "g") });
+    for (const rule of rules) for (const p of rule.patterns) compiled.push(new Compiled(rule, p));
     this.compiled = compiled;
     // One pass over a string tells which patterns can match at all; most strings match none.
-    this.set = new RE2.Set(compiled.map((c) => c.re.source));
+    this.set = new RE2.Set(compiled.map((c) => c.source));
     this.maxPaths = options.maxPaths ?? 32;
   }
 

@@ -134,6 +134,7 @@ export const consoleSinks: { stdout: PortSink; stderr: PortSink; stdin: PortSour
       try {
         const n = readSyncStdin(buf);
         // The decoder keeps a character split between two reads for the next one.
+        stdinDecoder ??= new StringDecoder("utf8");
         return n === 0 ? stdinDecoder.end() || null : stdinDecoder.write(buf.subarray(0, n));
       } catch {
         return null;
@@ -142,7 +143,8 @@ export const consoleSinks: { stdout: PortSink; stderr: PortSink; stdin: PortSour
   },
 };
 
-const stdinDecoder = new StringDecoder("utf8");
+/** Made on first use (not while a start-up snapshot is built). */
+let stdinDecoder: StringDecoder | null = null;
 
 /** Blocking read of standard input (the REPL and `read` from the console read synchronously). */
 function readSyncStdin(buf: Buffer): number {
@@ -178,10 +180,47 @@ export interface NodeInterpreterOptions extends Omit<InterpreterOptions, "librar
   extraPrimitives?: readonly ProcSpec[];
 }
 
+/** The libraries a program usually imports: instantiated ahead in a start-up snapshot. */
+const PRELOADED_LIBRARIES = ["(scheme base)", "(scheme write)", "(scheme read)", "(scheme char)", "(scheme cxr)", "(scheme file)", "(scheme process-context)", "(scheme time)", "(scheme inexact)", "(scheme lazy)", "(scheme case-lambda)", "(scheme eval)"];
+
+let prebuilt: { interp: Interpreter; loader: DirectoryLoader } | null = null;
+
+/**
+ * Makes, ahead of time, the interpreter the next createNodeInterpreter call
+ * will hand out: the command does this while building its start-up snapshot
+ * (host/cli/snapshot.ts), so that the prelude is compiled and the standard
+ * libraries instantiated before the process starts.
+ */
+export function prebuildInterpreter(): void {
+  const loader = new DirectoryLoader([STDLIB_DIR]);
+  const interp = new Interpreter({ primitives: schemePrimitives, libraries: loader, features: platformFeatures() });
+  for (const name of PRELOADED_LIBRARIES) interp.library(name);
+  prebuilt = { interp, loader };
+}
+
 /** An interpreter with R7RS, the stdlib and (by default) no file or process access. */
 export function createNodeInterpreter(o: NodeInterpreterOptions = {}): Interpreter {
   const env = process.env.NODWYN_PATH ? process.env.NODWYN_PATH.split(":").filter(Boolean) : [];
-  const loader = new DirectoryLoader([STDLIB_DIR, ...(o.libraryPaths ?? []), ...env]);
+  const paths = [...(o.libraryPaths ?? []), ...env];
+  if (prebuilt !== null) {
+    const { interp, loader } = prebuilt;
+    prebuilt = null;
+    loader.paths.push(...paths.map((p) => resolve(p)));
+    interp.attachHost({
+      files: o.files ?? null,
+      process: o.process ?? null,
+      ...(o.stdout ? { stdout: o.stdout } : {}),
+      ...(o.stderr ? { stderr: o.stderr } : {}),
+      ...(o.stdin ? { stdin: o.stdin } : {}),
+      ...(o.limits ? { limits: o.limits } : {}),
+      ...(o.trace ? { trace: o.trace } : {}),
+      ...(o.replImports ? { replImports: o.replImports } : {}),
+      features: [...platformFeatures(), ...(o.features ?? [])],
+    });
+    interp.definePrimitives([...(o.primitives ?? []), ...(o.extraPrimitives ?? [])]);
+    return interp;
+  }
+  const loader = new DirectoryLoader([STDLIB_DIR, ...paths]);
   return new Interpreter({
     ...o,
     primitives: [...schemePrimitives, ...(o.primitives ?? []), ...(o.extraPrimitives ?? [])],

@@ -25,7 +25,7 @@ import {
   type ProcSpec,
 } from "../../interpreter/api.js";
 import { createGuard, findRepoRoot, CheckerRegistry, GuardError, type Guard, type GuardDecision } from "../guard/index.js";
-import { createSearchEngine, type SearchEngine } from "../search/index.js";
+import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
 import { createSessionLog, newSessionId, type LogWriter } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
@@ -149,14 +149,22 @@ export class Session {
 
   private fileServices() {
     const self = this;
+    // The primitives' docs quote the search limits when their tables are made:
+    // those come from the defaults, so the guard and the engine wait for a search.
+    const search: SearchEngine = {
+      get guard() {
+        return self.guard;
+      },
+      limits: DEFAULT_SEARCH_LIMITS,
+      find: (...a) => self.search.find(...a),
+      grep: (...a) => self.search.grep(...a),
+    };
     return {
       root: this.root,
       get guard() {
         return self.guard;
       },
-      get search() {
-        return self.search;
-      },
+      search,
       actor: () => this.actor,
       signal: () => this.current,
     };

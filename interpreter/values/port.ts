@@ -32,13 +32,14 @@ export class Port {
   // Binary input.
   bytes: Uint8Array = new Uint8Array(0);
   bpos = 0;
-  readonly source: PortSource | null;
+  /** Settable: a host attaches the console to an interpreter made before it knew it (a start-up snapshot). */
+  source: PortSource | null;
   private eofSeen = false;
 
   // Output: chunks not yet flushed (or the whole content of a string/bytevector port).
   readonly chunks: string[] = [];
   readonly byteChunks: Uint8Array[] = [];
-  readonly sink: PortSink | null;
+  sink: PortSink | null;
   /** Column after the last character written (for fresh-line and the REPL). */
   column = 0;
 

@@ -1,8 +1,9 @@
 // The nodwyn command end to end: run, -e, repl, errors, exit codes, session logs.
 import test from "ava";
-import { writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { writeFileSync, mkdirSync, existsSync, symlinkSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { nodwyn, tempDir, sessionRecords } from "../../helpers/cli.js";
+import { nodwyn, tempDir, sessionRecords, BIN } from "../../helpers/cli.js";
 
 test("-e prints the value of the last form with write", (t) => {
   const r = nodwyn(["-e", '(define x 20) (list "s" #\\a (* x 2))']);
@@ -115,4 +116,23 @@ test("nodwyn log show and verify read the recorded session", (t) => {
   t.is(JSON.parse(show.stdout.trim().split("\n")[0] as string).payload.value, "42");
   t.is(nodwyn(["log", "verify", id], { dataDir: r.dataDir }).code, 0);
   mkdirSync(join(r.dataDir, "x"), { recursive: true });
+});
+
+test("the start-up snapshot and the plain start give the same results", (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "p.scm");
+  writeFileSync(prog, '(import (scheme base) (scheme write) (scheme char))\n(write (list (string-upcase "straße") (inexact 1/3) (call/cc (lambda (k) (k 42)))))\n');
+  const snap = nodwyn(["--no-log", "run", prog]);
+  const plain = nodwyn(["--no-log", "run", prog], { env: { NODWYN_NO_SNAPSHOT: "1" } });
+  t.is(snap.stdout, '("STRASSE" 0.3333333333333333 42)');
+  t.is(plain.stdout, snap.stdout);
+  t.is(nodwyn(["-e", "(+ 1 2)"], { env: { NODWYN_NO_SNAPSHOT: "1" } }).stdout, "3\n");
+});
+
+test("the command works through a symbolic link, as npm installs it", (t) => {
+  const dir = tempDir();
+  const link = join(dir, "nodwyn");
+  symlinkSync(BIN, link);
+  const r = spawnSync(link, ["--no-log", "-e", "(* 6 7)"], { encoding: "utf8", env: { ...process.env, NODWYN_DATA_DIR: dir } });
+  t.is(r.stdout, "42\n");
 });

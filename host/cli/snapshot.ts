@@ -1,0 +1,25 @@
+// Entry of the command's V8 start-up snapshot: the whole command loaded and an interpreter made.
+//
+// scripts/bundle.mjs bundles this file (as CommonJS) and runs
+// `node --build-snapshot` on it; bin/nodwyn then starts node from the snapshot,
+// which skips loading the modules, compiling the prelude and instantiating the
+// standard libraries (docs/decisions/0004-startup-snapshot.md). Nothing here may
+// touch what differs between build and run: the console, the command line, the
+// working directory, the environment, native packages.
+import * as v8 from "node:v8";
+import { main } from "./main.js";
+import { prebuildInterpreter } from "../session/node-interpreter.js";
+
+prebuildInterpreter();
+
+v8.startupSnapshot.setDeserializeMainFunction(() => {
+  main(process.argv.slice(1)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`nodwyn: internal error: ${e && e.stack ? e.stack : e}\n`);
+      process.exitCode = 70;
+    },
+  );
+});
