@@ -20,6 +20,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const natives = ["re2", "fs-ext", "better-sqlite3"];
 
+/**
+ * The reading thread's module finds its worker script beside itself
+ * (import.meta.url): in a bundle it keeps pointing at the compiled file in
+ * dist/, which the package always has.
+ */
+const workerBeside = {
+  name: "worker-beside",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]search[\\/]reading-thread\.js$/ }, (args) => {
+      const src = readFileSync(args.path, "utf8");
+      const out = src.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      if (out === src) throw new Error("worker-beside: reading-thread.js no longer uses import.meta.url");
+      return { contents: out, loader: "js" };
+    });
+  },
+};
+
 await build({
   entryPoints: [join(dist, "host/cli/main.js")],
   outdir: join(dist, "bundle"),
@@ -31,6 +48,7 @@ await build({
   format: "esm",
   target: "node20",
   external: ["chevrotain", ...natives],
+  plugins: [workerBeside],
   sourcemap: "linked",
   logLevel: "warning",
 });
@@ -83,7 +101,7 @@ await build({
   platform: "node",
   format: "cjs",
   target: "node20",
-  plugins: [staticChevrotain, lazyNatives],
+  plugins: [staticChevrotain, lazyNatives, workerBeside],
   define: { "import.meta.url": JSON.stringify(pathToFileURL(join(dist, "host/session/node-interpreter.js")).href) },
   logLevel: "error",
 });

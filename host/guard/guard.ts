@@ -29,12 +29,10 @@
 
 import {
   closeSync,
-  constants as C,
   existsSync,
   fstatSync,
   lstatSync,
   openSync,
-  readSync,
   readdirSync,
   readlinkSync,
   realpathSync,
@@ -45,6 +43,7 @@ import { isAbsolute, normalize, resolve as resolvePath } from "node:path";
 import { compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
 import { CheckerRegistry, consultCheckers, consultCheckersSync, type CheckerInfo, type CheckersOutcome } from "./checkers.js";
 import { GuardDeniedError, GuardFileError, type GuardRule } from "./errors.js";
+import { errnoOf, examineOpenFile, OPEN_DIR, OPEN_FILE, readable, readOpenFile, specialKind, tooLarge, type Found, type HeadCheck } from "./read.js";
 
 /** One decision, as the session logs it (kind guard.decision). */
 export interface GuardDecision {
@@ -80,6 +79,8 @@ export interface GuardLimits {
   readonly maxBytesPerTurn?: number;
   /** How long one checker may take before it denies (default 2000 ms). */
   readonly checkerTimeoutMs?: number;
+  /** Directory descriptors one scan keeps open for its reads (default 1024; past it, all but the root's close). */
+  readonly maxScanDirs?: number;
 }
 
 /** Test hooks: the race between check and open, simulated deterministically. */
@@ -127,18 +128,30 @@ export interface GuardedEntry {
   readonly mtimeMs: number;
 }
 
-/** A look at the first block of a file before the rest is read (a search skips binary files after one block). */
-export interface HeadCheck {
-  /** Size of the first block; files no larger are read whole and not shown to `accept`. */
-  readonly bytes: number;
-  /** Whether to read on. */
-  readonly accept: (head: Buffer) => boolean;
-}
-
 export interface ScanReadOptions {
   readonly maxBytes?: number;
   readonly scratch?: Buffer;
   readonly head?: HeadCheck;
+}
+
+/** A file a scan opened, or will have opened by its reader: to be read (by any thread) and then released. */
+export interface OpenedFile {
+  readonly relPath: string;
+  /**
+   * The open descriptor; or -1 when the open was deferred (openFile's
+   * `defer`): the reader opens `at` with openDeferred, examines and reads the
+   * file, closes it, and the guard decides when it is told what was found
+   * (settle).
+   */
+  readonly fd: number;
+  /**
+   * With fd -1: the file through its directory's descriptor, which the scan
+   * keeps open until release; null when the guard refused the file by its
+   * name: nothing is to be opened, and settle logs and throws the refusal.
+   */
+  readonly at: string | null;
+  /** fstat's size at the open, the guard having allowed the file; null when deferred. */
+  readonly size: number | null;
 }
 
 /** Many listings and reads below the root by one actor: what fs-find and index-grep use. Close it. */
@@ -152,6 +165,39 @@ export interface GuardScan {
    * when `head` refused the file's first block (the rest was not read).
    */
   readFile(relPath: string, opts?: ScanReadOptions): Buffer | null | Promise<Buffer | null>;
+  /**
+   * The first half of readFile: opens safely, confirms a regular file no
+   * larger than maxBytes and decides (the decision is logged now), without
+   * reading. The caller reads the descriptor with readOpenFile (read.ts) and
+   * must then call release. Throws as readFile.
+   * With `defer`, when the scan `defers` (nothing but a file's kind and size
+   * could change the decision), the rules by name are applied and the rest is
+   * left to the reader, in this thread or another: it opens the file
+   * (openDeferred), examines it (examineOpenFile) and reads it only if
+   * `readable`; settle then logs the decision.
+   */
+  openFile(relPath: string, opts?: { readonly maxBytes?: number; readonly defer?: boolean }): OpenedFile | Promise<OpenedFile>;
+  /**
+   * Whether openFile can defer: no checker and no turn cap (fixed when the
+   * scan starts), and a system where a file can be opened through its
+   * directory's descriptor.
+   */
+  readonly defers: boolean;
+  /**
+   * The guard's decision about a file whose open was deferred, given what its
+   * reader found: logged, and thrown as openFile would have thrown it (a link
+   * swapped in or a special file is a denial; a directory, a missing file, a
+   * file over maxBytes a GuardFileError). Call it in search order.
+   */
+  settle(file: OpenedFile, found: Found, maxBytes: number): void;
+  /** Counts the bytes read from a file against the turn's cap and closes it (a deferred one its reader closed). */
+  release(file: OpenedFile, bytesRead: number): void;
+  /**
+   * Whether files may be opened ahead of the reads of earlier ones: true
+   * unless a per-turn cap applies, whose decisions depend on the bytes each
+   * earlier read took.
+   */
+  readonly canOpenAhead: boolean;
   /** Releases the directory descriptors. */
   close(): void;
 }
@@ -197,8 +243,6 @@ export interface Guard {
 }
 
 const HAVE_PROC_FD = process.platform === "linux" && existsSync("/proc/self/fd");
-const OPEN_FILE = C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0) | (C.O_NOCTTY ?? 0);
-const OPEN_DIR = C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_DIRECTORY ?? 0) | (C.O_NONBLOCK ?? 0);
 
 interface Resolved {
   readonly rel: string;
@@ -212,14 +256,8 @@ interface Target extends GuardedEntry {
 
 type Static = { readonly deny: GuardDecision } | { readonly target: Target };
 
-interface OpenDir {
-  readonly rel: string;
-  readonly fd: number;
-}
-
-function errnoOf(e: unknown): string | undefined {
-  return e !== null && typeof e === "object" && typeof (e as { code?: unknown }).code === "string" ? (e as { code: string }).code : undefined;
-}
+/** Directory descriptors a scan keeps open by default (Node raises the soft descriptor limit to the hard one). */
+const MAX_SCAN_DIRS = 1024;
 
 /** Creates the guard of a session. Throws when the root is not a directory or a denylist entry is invalid. */
 export function createGuard(options: GuardOptions): Guard {
@@ -239,6 +277,7 @@ export function createGuard(options: GuardOptions): Guard {
   const maxReads = limits.maxReadsPerTurn ?? Infinity;
   const maxBytesTurn = limits.maxBytesPerTurn ?? Infinity;
   const checkerTimeoutMs = limits.checkerTimeoutMs ?? 2000;
+  const maxScanDirs = Math.max(1, limits.maxScanDirs ?? MAX_SCAN_DIRS);
   const hooks = options.hooks ?? {};
   let turnReads = 0;
   let turnBytes = 0;
@@ -459,50 +498,6 @@ export function createGuard(options: GuardOptions): Guard {
     return new GuardFileError("io", rel, `cannot open ${rel}: ${code ?? String(e)}`, code);
   };
 
-  /**
-   * Reads an open regular file of `size` bytes (fstat'ed), up to maxBytes.
-   * With `head`, a file larger than head.bytes is read that far first and the
-   * rest only when head.accept says so (else null: a binary file costs one block).
-   */
-  const readAll = (fd: number, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined, head?: HeadCheck): Buffer | null => {
-    if (size > maxBytes) throw tooLarge(rel, size, maxBytes);
-    // One byte more than the size: a file that grew since fstat is seen growing.
-    const want = size + 1;
-    let buf = scratch !== undefined && scratch.length >= want ? scratch : Buffer.allocUnsafe(Math.max(want, 64));
-    let n = 0;
-    const readInto = (upTo: number): number => {
-      try {
-        return readSync(fd, buf, n, upTo - n, null);
-      } catch (e) {
-        const code = errnoOf(e);
-        throw new GuardFileError("io", rel, `cannot read ${rel}: ${code ?? String(e)}`, code);
-      }
-    };
-    if (head !== undefined && want > head.bytes) {
-      while (n < head.bytes) {
-        const k = readInto(head.bytes);
-        if (k === 0) break;
-        n += k;
-      }
-      if (!head.accept(buf.subarray(0, n))) return null;
-    }
-    for (;;) {
-      if (n === buf.length) {
-        if (n > maxBytes) break;
-        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
-        buf.copy(bigger, 0, 0, n);
-        buf = bigger;
-      }
-      const ask = buf.length - n;
-      const k = readInto(buf.length);
-      n += k;
-      // A short read of a regular file is its end (ordinary read semantics: no snapshot).
-      if (k < ask) break;
-    }
-    if (n > maxBytes) throw tooLarge(rel, n, maxBytes);
-    return buf.subarray(0, n);
-  };
-
   const readFile = async (path: string, opts: ReadOptions = {}): Promise<Buffer> => {
     const maxBytes = opts.maxBytes ?? Infinity;
     const { d, t } = await decide(path, opts, true, maxBytes);
@@ -510,7 +505,7 @@ export function createGuard(options: GuardOptions): Guard {
     const { fd, st } = openChecked(t, d.actor);
     try {
       turnReads++;
-      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
+      const bytes = readOpenFile(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
       turnBytes += bytes.length;
       return bytes;
     } finally {
@@ -531,7 +526,7 @@ export function createGuard(options: GuardOptions): Guard {
     const { fd, st } = openChecked(t, actor);
     try {
       turnReads++;
-      const bytes = readAll(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
+      const bytes = readOpenFile(fd, t.relPath, st.size, maxBytes, opts.scratch) as Buffer;
       turnBytes += bytes.length;
       return bytes;
     } finally {
@@ -546,52 +541,160 @@ export function createGuard(options: GuardOptions): Guard {
     return { relPath: t.relPath, absPath: t.absPath, kind: t.kind, size: t.size, mtimeMs: t.mtimeMs };
   };
 
-  /** Logs the decision about an open file and, when it allows, reads it. */
-  const finishRead = (fd: number, d: GuardDecision, rel: string, size: number, maxBytes: number, scratch: Buffer | undefined, head: HeadCheck | undefined): Buffer | null => {
+  /** Logs the decision about an open file; a denial is thrown, an allow counts as a read of the turn. */
+  const admitOpened = (d: GuardDecision): void => {
     emit(d);
     if (d.decision === "deny") throw toError(d);
     turnReads++;
-    const bytes = readAll(fd, rel, size, maxBytes, scratch, head);
-    turnBytes += bytes === null ? Math.min(size, head?.bytes ?? 0) : bytes.length;
-    return bytes;
   };
+
+  /**
+   * After the open of a file through a scan: fstat confirms a regular file
+   * within the size cap, then the guard decides (checkers included). Closes
+   * the descriptor on any failure; on success it belongs to the caller.
+   */
+  const decideOpened = (fd: number, rel: string, abs: string, actor: string, withoutAsking: boolean, maxBytes: number): OpenedFile | Promise<OpenedFile> => {
+    let handedOver = false;
+    try {
+      const st = examineOpenFile(fd, rel);
+      refuseUnreadable(rel, st, maxBytes, actor);
+      if (st.kind !== "file") throw new Error("unreachable: refuseUnreadable passed a non-file");
+      const t: Target = { relPath: rel, absPath: abs, kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+      const opened: OpenedFile = { relPath: rel, fd, at: null, size: st.size };
+      const d = decideFile(t, actor, true, withoutAsking);
+      if (!(d instanceof Promise)) {
+        admitOpened(d);
+        handedOver = true;
+        return opened;
+      }
+      // A checker is consulted: the descriptor stays open until it answers.
+      handedOver = true;
+      return d.then(
+        (dd) => {
+          try {
+            admitOpened(dd);
+          } catch (e) {
+            closeSync(fd);
+            throw e;
+          }
+          return opened;
+        },
+        (e: unknown) => {
+          closeSync(fd);
+          throw e;
+        },
+      );
+    } finally {
+      if (!handedOver) closeSync(fd);
+    }
+  };
+
+  /** What an examination that does not allow a read means: a logged denial (special file) or a GuardFileError. */
+  const refuseUnreadable = (rel: string, x: Found, maxBytes: number, actor: string): void => {
+    if (readable(x, maxBytes)) return;
+    if (x.kind === "not-opened") throw new Error(`${rel}: a refusal by name is settled by the scan`);
+    if (x.kind === "open-failed") throw openError(Object.assign(new Error(x.errno ?? "open failed"), { code: x.errno }), rel, actor);
+    if (x.kind === "directory") throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
+    if (x.kind === "special") throw refuse(denial(rel, "special-file", `is a ${x.what}`, actor));
+    throw tooLarge(rel, x.size, maxBytes);
+  };
+
+  const releaseOpened = (f: OpenedFile, bytesRead: number): void => {
+    turnBytes += bytesRead;
+    if (f.fd !== -1) closeSync(f.fd);
+  };
+
+  /** readFile of a scan over its openFile: open, read the descriptor here, release. */
+  const readThrough = (open: (rel: string, opts: { maxBytes: number }) => OpenedFile | Promise<OpenedFile>) => {
+    const finish = (f: OpenedFile & { size: number }, maxBytes: number, opts: ScanReadOptions): Buffer | null => {
+      let bytes: Buffer | null = null;
+      try {
+        bytes = readOpenFile(f.fd, f.relPath, f.size, maxBytes, opts.scratch, opts.head);
+      } finally {
+        releaseOpened(f, bytes === null ? Math.min(f.size, opts.head?.bytes ?? 0) : bytes.length);
+      }
+      return bytes;
+    };
+    return (relPath: string, opts: ScanReadOptions = {}): Buffer | null | Promise<Buffer | null> => {
+      const maxBytes = opts.maxBytes ?? Infinity;
+      const f = open(relPath, { maxBytes }) as (OpenedFile & { size: number }) | Promise<OpenedFile & { size: number }>;
+      return f instanceof Promise ? f.then((g) => finish(g, maxBytes, opts)) : finish(f, maxBytes, opts);
+    };
+  };
+
+  const canOpenAhead = maxReads === Infinity && maxBytesTurn === Infinity;
+
+  /** settle for a scan by `actor`: the decision about a file opened with `defer` (`refused`: refusals by name, not yet logged). */
+  const settleFor =
+    (actor: string, refused: WeakMap<OpenedFile, GuardDecision>) =>
+    (f: OpenedFile, found: Found, maxBytes: number): void => {
+      if (f.fd !== -1) throw new Error(`${f.relPath} was opened and decided about by openFile: nothing to settle`);
+      const r = refused.get(f);
+      if (r !== undefined) throw refuse(r);
+      refuseUnreadable(f.relPath, found, maxBytes, actor);
+      // Deferred only when nothing but the file's kind and size could matter: the default allow.
+      admitOpened({ path: f.relPath, decision: "allow", rule: "default", actor, kind: "file" });
+    };
 
   /** A scan through directory descriptors (Linux); see the header. */
   const procScan = (actor: string, withoutAsking: boolean): GuardScan => {
-    const chain: OpenDir[] = [];
+    // Every directory this scan opened, by root-relative path, kept open for
+    // its reads (a search lists first, then reads): none is opened twice
+    // unless more than maxScanDirs are open, when all but the root close; a
+    // directory opened again must still be the one first opened.
+    const dirs = new Map<string, number>();
     const seen = new Map<string, { dev: number; ino: number }>();
     const listedFiles = new Map<string, Set<string>>();
+    // Deferred files not yet released, by their directory's descriptor: such a directory stays open.
+    const pins = new Map<number, number>();
+    // Deferred files refused by name: the refusal is logged when settled, in the search's order.
+    const refused = new WeakMap<OpenedFile, GuardDecision>();
+    // This process's descriptors (the pid, not "self": one link less to resolve per open, and the same path
+    // from every thread). Taken now, not when the module loads: a start-up snapshot is built by another process.
+    const procFd = `/proc/${process.pid}/fd/`;
 
-    const openRoot = (): OpenDir => {
+    const openRoot = (): number => {
       const fd = openSync(rootReal, OPEN_DIR);
       const st = fstatSync(fd);
       if (st.dev !== rootStat.dev || st.ino !== rootStat.ino) {
         closeSync(fd);
         throw refuse(denial(".", "root-pin", "the repository root was replaced", actor));
       }
-      const d = { rel: ".", fd };
-      chain.push(d);
-      return d;
+      dirs.set(".", fd);
+      return fd;
     };
 
-    /** The open directory `relDir`, opening what is missing of the chain from the root, one component at a time. */
-    const enter = (relDir: string): OpenDir => {
-      let top = chain.length === 0 ? openRoot() : (chain[chain.length - 1] as OpenDir);
-      while (chain.length > 1 && !(relDir === top.rel || relDir.startsWith(top.rel + "/"))) {
-        closeSync(top.fd);
-        chain.pop();
-        top = chain[chain.length - 1] as OpenDir;
+    const flush = (): void => {
+      for (const [rel, fd] of dirs) {
+        if (rel === "." || pins.has(fd)) continue;
+        closeSync(fd);
+        dirs.delete(rel);
       }
-      if (top.rel === relDir) return top;
-      const rest = (top.rel === "." ? relDir : relDir.slice(top.rel.length + 1)).split("/");
+    };
+
+    /** The open directory `relDir`, opening what is missing from its nearest open ancestor, one component at a time. */
+    const enter = (relDir: string): number => {
+      const have = dirs.get(relDir);
+      if (have !== undefined) return have;
+      if (dirs.size > maxScanDirs) flush();
+      let base = relDir;
+      let fd: number | undefined;
+      while (fd === undefined) {
+        const i = base.lastIndexOf("/");
+        base = i === -1 ? "." : base.slice(0, i);
+        fd = base === "." ? (dirs.get(".") ?? openRoot()) : dirs.get(base);
+      }
+      if (relDir === ".") return fd;
+      const rest = (base === "." ? relDir : relDir.slice(base.length + 1)).split("/");
+      let rel = base;
       for (const name of rest) {
-        const rel = top.rel === "." ? name : `${top.rel}/${name}`;
+        rel = rel === "." ? name : `${rel}/${name}`;
         const hit = denylist.matchPrefix(rel, true);
         if (hit !== null) throw refuse(denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind: "directory" }));
-        let fd: number;
-        const at = `/proc/self/fd/${top.fd}/${name}`;
+        const at = `${procFd}${fd}/${name}`;
+        let sub: number;
         try {
-          fd = openSync(at, OPEN_DIR);
+          sub = openSync(at, OPEN_DIR);
         } catch (e) {
           // O_DIRECTORY | O_NOFOLLOW on a link fails with ELOOP or ENOTDIR, depending on the system: look.
           const code = errnoOf(e);
@@ -599,114 +702,134 @@ export function createGuard(options: GuardOptions): Guard {
           if (isLink) throw refuse(denial(rel, "root-pin", `symbolic link on the way: ${rel}`, actor));
           throw openError(e, rel, actor);
         }
-        const st = fstatSync(fd);
+        const st = fstatSync(sub);
         const before = seen.get(rel);
         if (before !== undefined && (before.dev !== st.dev || before.ino !== st.ino)) {
-          closeSync(fd);
+          closeSync(sub);
           throw refuse(denial(rel, "root-pin", "the directory changed during the scan", actor, { kind: "directory" }));
         }
-        seen.set(rel, { dev: st.dev, ino: st.ino });
-        top = { rel, fd };
-        chain.push(top);
+        if (before === undefined) seen.set(rel, { dev: st.dev, ino: st.ino });
+        dirs.set(rel, sub);
+        fd = sub;
       }
-      return top;
+      return fd;
+    };
+
+    // Decided at the scan's start: a checker registered later is consulted by the next scan.
+    const defers = canOpenAhead && checkers.size === 0;
+
+    const openFile = (relPath: string, opts: { readonly maxBytes?: number; readonly defer?: boolean } = {}): OpenedFile | Promise<OpenedFile> => {
+      const maxBytes = opts.maxBytes ?? Infinity;
+      // Paths from a listing are already canonical; anything else takes the full lexical check.
+      let rel = relPath;
+      if (!isCanonical(relPath)) {
+        const r = resolveLexical(relPath, actor);
+        if (!("abs" in r)) throw refuse(r);
+        rel = r.rel;
+      }
+      if (rel === ".") throw new GuardFileError("is-directory", rel, ". is a directory", "EISDIR");
+      const slash = rel.lastIndexOf("/");
+      const dirRel = slash === -1 ? "." : rel.slice(0, slash);
+      const name = rel.slice(slash + 1);
+      // The name is judged before anything is opened: a secret file is never opened.
+      const hit = denylist.matchPrefix(rel, false);
+      if (hit !== null) {
+        const d = denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind: "file" });
+        if (opts.defer !== true || !defers) throw refuse(d);
+        const ticket: OpenedFile = { relPath: rel, fd: -1, at: null, size: null };
+        refused.set(ticket, d);
+        return ticket;
+      }
+      const dirFd = enter(dirRel);
+      const at = `${procFd}${dirFd}/${name}`;
+      if (listedFiles.get(dirRel)?.has(name) !== true) {
+        // Not seen as a regular file in this scan's own listing: lstat it first, so no device is ever opened.
+        const st = lstatOrThrow(at, rel);
+        if (st.isSymbolicLink()) throw refuse(denial(rel, "root-pin", "is a symbolic link", actor));
+        if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
+        if (!st.isFile()) throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
+      }
+      const abs = rootPrefix + rel;
+      hooks.beforeOpen?.(abs, rel);
+      if (opts.defer === true && defers) {
+        pins.set(dirFd, (pins.get(dirFd) ?? 0) + 1);
+        return { relPath: rel, fd: -1, at, size: null };
+      }
+      let fd: number;
+      try {
+        fd = openSync(at, OPEN_FILE);
+      } catch (e) {
+        throw openError(e, rel, actor);
+      }
+      return decideOpened(fd, rel, abs, actor, withoutAsking, maxBytes);
+    };
+
+    const release = (f: OpenedFile, bytesRead: number): void => {
+      releaseOpened(f, bytesRead);
+      if (f.at === null) return;
+      const dirFd = Number(f.at.slice(procFd.length, f.at.indexOf("/", procFd.length)));
+      const n = (pins.get(dirFd) ?? 0) - 1;
+      if (n > 0) pins.set(dirFd, n);
+      else pins.delete(dirFd);
     };
 
     return {
       list(relDir: string): Dirent[] {
-        const d = enter(relDir);
         // Listing through the descriptor lists exactly the directory that was opened.
-        const entries = readdirSync(`/proc/self/fd/${d.fd}`, { withFileTypes: true });
+        const entries = readdirSync(`${procFd}${enter(relDir)}`, { withFileTypes: true });
         const files = new Set<string>();
         for (const e of entries) if (e.isFile()) files.add(e.name);
         listedFiles.set(relDir, files);
         return entries;
       },
-      readFile(relPath, opts = {}) {
-        const maxBytes = opts.maxBytes ?? Infinity;
-        // Paths from a listing are already canonical; anything else takes the full lexical check.
-        let rel = relPath;
-        if (!isCanonical(relPath)) {
-          const r = resolveLexical(relPath, actor);
-          if (!("abs" in r)) throw refuse(r);
-          rel = r.rel;
-        }
-        if (rel === ".") throw new GuardFileError("is-directory", rel, ". is a directory", "EISDIR");
-        const slash = rel.lastIndexOf("/");
-        const dirRel = slash === -1 ? "." : rel.slice(0, slash);
-        const name = rel.slice(slash + 1);
-        // The name is judged before anything is opened: a secret file is never opened.
-        const hit = denylist.matchPrefix(rel, false);
-        if (hit !== null) throw refuse(denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind: "file" }));
-        const dir = enter(dirRel);
-        const at = `/proc/self/fd/${dir.fd}/${name}`;
-        if (listedFiles.get(dirRel)?.has(name) !== true) {
-          // Not seen as a regular file in this scan's own listing: lstat it first, so no device is ever opened.
-          const st = lstatOrThrow(at, rel);
-          if (st.isSymbolicLink()) throw refuse(denial(rel, "root-pin", "is a symbolic link", actor));
-          if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
-          if (!st.isFile()) throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
-        }
-        const abs = rootPrefix + rel;
-        hooks.beforeOpen?.(abs, rel);
-        let fd: number;
-        try {
-          fd = openSync(at, OPEN_FILE);
-        } catch (e) {
-          throw openError(e, rel, actor);
-        }
-        let closeHere = true;
-        try {
-          const st = fstatSync(fd);
-          if (!st.isFile()) {
-            if (st.isDirectory()) throw new GuardFileError("is-directory", rel, `${rel} is a directory`, "EISDIR");
-            throw refuse(denial(rel, "special-file", `is a ${specialKind(st)}`, actor));
-          }
-          if (st.size > maxBytes) throw tooLarge(rel, st.size, maxBytes);
-          const t: Target = { relPath: rel, absPath: abs, kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
-          const d = decideFile(t, actor, true, withoutAsking);
-          if (!(d instanceof Promise)) return finishRead(fd, d, rel, st.size, maxBytes, opts.scratch, opts.head);
-          // A checker is consulted: the descriptor stays open until it answers.
-          closeHere = false;
-          return d.then(
-            (dd) => {
-              try {
-                return finishRead(fd, dd, rel, st.size, maxBytes, opts.scratch, opts.head);
-              } finally {
-                closeSync(fd);
-              }
-            },
-            (e: unknown) => {
-              closeSync(fd);
-              throw e;
-            },
-          );
-        } finally {
-          if (closeHere) closeSync(fd);
-        }
-      },
+      openFile,
+      defers,
+      settle: settleFor(actor, refused),
+      release,
+      readFile: readThrough(openFile),
+      canOpenAhead,
       close() {
-        while (chain.length > 0) closeSync((chain.pop() as OpenDir).fd);
+        for (const fd of dirs.values()) closeSync(fd);
+        dirs.clear();
+        pins.clear();
       },
     };
   };
 
-  /** Without /proc: every read takes the single-read path; listings are lstat-checked. */
-  const pathScan = (actor: string, withoutAsking: boolean): GuardScan => ({
-    list(relDir: string): Dirent[] {
-      const s = decideStatic(relDir, actor);
+  /** Without /proc: every file takes the single-read path's checks; listings are lstat-checked. */
+  const pathScan = (actor: string, withoutAsking: boolean): GuardScan => {
+    const openFile = (relPath: string, opts: { readonly maxBytes?: number } = {}): OpenedFile | Promise<OpenedFile> => {
+      const maxBytes = opts.maxBytes ?? Infinity;
+      const s = decideStatic(relPath, actor);
       if ("deny" in s) throw refuse(s.deny);
-      if (s.target.kind !== "directory") throw new GuardFileError("not-directory", s.target.relPath, `${s.target.relPath} is not a directory`, "ENOTDIR");
-      const { fd } = openChecked(s.target, actor);
-      try {
-        return readdirSync(s.target.absPath, { withFileTypes: true });
-      } finally {
-        closeSync(fd);
-      }
-    },
-    readFile: (relPath, opts = {}) => readFile(relPath, { ...opts, actor, withoutAsking }),
-    close() {},
-  });
+      const t = s.target;
+      if (t.kind === "directory") throw new GuardFileError("is-directory", t.relPath, `${t.relPath} is a directory`, "EISDIR");
+      if (t.size > maxBytes) throw tooLarge(t.relPath, t.size, maxBytes);
+      const { fd } = openChecked(t, actor);
+      // openChecked confirmed the very file lstat'ed; the decision follows as in a /proc scan.
+      return decideOpened(fd, t.relPath, t.absPath, actor, withoutAsking, maxBytes);
+    };
+    return {
+      list(relDir: string): Dirent[] {
+        const s = decideStatic(relDir, actor);
+        if ("deny" in s) throw refuse(s.deny);
+        if (s.target.kind !== "directory") throw new GuardFileError("not-directory", s.target.relPath, `${s.target.relPath} is not a directory`, "ENOTDIR");
+        const { fd } = openChecked(s.target, actor);
+        try {
+          return readdirSync(s.target.absPath, { withFileTypes: true });
+        } finally {
+          closeSync(fd);
+        }
+      },
+      openFile,
+      defers: false,
+      settle: settleFor(actor, new WeakMap()),
+      release: releaseOpened,
+      readFile: readThrough(openFile),
+      canOpenAhead,
+      close() {},
+    };
+  };
 
   const scan = (opts: CheckOptions = {}): GuardScan => {
     const actor = opts.actor ?? defaultActor;
@@ -767,15 +890,3 @@ function isCanonical(p: string): boolean {
   return !p.includes("/./") && !p.includes("/../");
 }
 
-function tooLarge(rel: string, size: number, cap: number): GuardFileError {
-  return new GuardFileError("file-too-large", rel, `${rel} is larger than ${cap} bytes (${size} bytes)`);
-}
-
-function specialKind(st: Stats): string {
-  if (st.isFIFO()) return "FIFO";
-  if (st.isSocket()) return "socket";
-  if (st.isCharacterDevice()) return "character device";
-  if (st.isBlockDevice()) return "block device";
-  if (st.isDirectory()) return "directory";
-  return "special file";
-}

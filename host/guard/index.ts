@@ -12,9 +12,10 @@ export {
   type CheckOptions,
   type ReadOptions,
   type GuardScan,
-  type HeadCheck,
+  type OpenedFile,
   type ScanReadOptions,
 } from "./guard.js";
+export { readOpenFile, type HeadCheck } from "./read.js";
 export { GuardError, GuardDeniedError, GuardFileError, type GuardRule, type GuardFileErrorCode } from "./errors.js";
 export { DEFAULT_DENYLIST, compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
 export {

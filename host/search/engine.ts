@@ -18,13 +18,21 @@
 // The work is synchronous system calls in a loop (fastest for many small
 // files), paced: every ~10 ms it yields to the event loop so an AbortSignal or
 // a timer can fire; the deadline and the signal are checked before every file.
+// index-grep opens files in batches in this thread, where the guard decides
+// about each; a large search hands the opened batches to the engine's reading
+// thread (reading-thread.ts), which reads and searches them while this thread
+// opens the next ones (docs/decisions/0005). A file is opened a few batches
+// ahead of its read, so when the match caps cut a search short, the guard may
+// have decided about (and logged) files that were then not read. Results are
+// the same with or without the thread: both run scan-file.ts in search order.
 
-import { isUtf8 } from "node:buffer";
-import { GuardDeniedError, GuardFileError, type Guard, type GuardScan } from "../guard/index.js";
+import { GuardDeniedError, GuardFileError, type Guard, type GuardScan, type OpenedFile } from "../guard/index.js";
 import { SearchError } from "./errors.js";
-import { compileGlobs, type GlobFilter } from "./glob.js";
+import { compileGlobs } from "./glob.js";
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from "./limits.js";
-import { compilePattern, countNewlines, forEachMatchingLine, lineText, type LinePattern } from "./lines.js";
+import { compilePattern, type LinePattern } from "./lines.js";
+import { ReadingThread, ThreadLost, type BatchReply } from "./reading-thread.js";
+import { makeScratch, newBudget, scanFile, spend, type FileReport, type FileSearch, type MatchBudget } from "./scan-file.js";
 import { countSkip, discover, type Control, type SkipCounts } from "./walk.js";
 
 /** One matching line. */
@@ -84,22 +92,80 @@ export interface SearchEngine {
   find(path: string, opts?: SearchOptions): Promise<FindResult>;
   /** index-grep: the lines matching an RE2 pattern in the files below `path`. */
   grep(path: string, pattern: string, opts?: GrepOptions): Promise<GrepResult>;
+  /** Stops the reading thread, if one was started (a later search starts it again when needed). */
+  close(): Promise<void>;
+  /** How index-grep calls have read so far: batches read in this thread and in the reading thread, and the thread's state. */
+  stats(): SearchStats;
 }
 
+export interface SearchStats {
+  readonly batchesHere: number;
+  readonly batchesThread: number;
+  readonly thread: "off" | "starting" | "ready" | "gone";
+}
+
+export interface SearchEngineOptions {
+  /**
+   * The reading thread: "auto" (the default) starts it in the background for
+   * the first search of at least THREAD_MIN_FILES candidates and uses it once
+   * it is ready; "always" waits for it (tests); "never" reads in this thread.
+   */
+  readonly readingThread?: "auto" | "always" | "never";
+  /** Candidates from which a search uses the thread (default THREAD_MIN_FILES). */
+  readonly threadMinFiles?: number;
+}
+
+/** Candidates from which a search is worth a second thread (below it, the messages cost more than they save). */
+export const THREAD_MIN_FILES = 128;
+
 /** Creates the scan engine over a guard, with default limits (DEFAULT_SEARCH_LIMITS) overridden by `limits`. */
-export function createSearchEngine(guard: Guard, limits: Partial<SearchLimits> = {}): SearchEngine {
+export function createSearchEngine(guard: Guard, limits: Partial<SearchLimits> = {}, options: SearchEngineOptions = {}): SearchEngine {
   const base: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, ...limits };
+  const mode = options.readingThread ?? "auto";
+  let thread: ReadingThread | null = null;
+  const counts = { here: 0, thread: 0 };
+  const threads: ThreadUse | null =
+    mode === "never"
+      ? null
+      : {
+          wait: mode === "always",
+          minFiles: options.threadMinFiles ?? THREAD_MIN_FILES,
+          get: () => {
+            if (thread === null || thread.canRestart) thread = new ReadingThread();
+            return thread;
+          },
+        };
   return {
     guard,
     limits: base,
     find: (path, opts = {}) => find(guard, path, { ...opts, limits: { ...base, ...opts.limits } }),
-    grep: (path, pattern, opts = {}) => grep(guard, path, pattern, { ...opts, limits: { ...base, ...opts.limits } }),
+    grep: (path, pattern, opts = {}) => grepWith(guard, threads, path, pattern, { ...opts, limits: { ...base, ...opts.limits } }, counts),
+    async close() {
+      const t = thread;
+      thread = null;
+      await t?.close();
+    },
+    stats: () => ({ batchesHere: counts.here, batchesThread: counts.thread, thread: thread === null ? "off" : thread.state }),
   };
 }
 
+/** How a search gets the engine's reading thread. */
+interface ThreadUse {
+  /** The thread, started if it is not running. */
+  get(): ReadingThread;
+  /** Wait until it is ready rather than read in this thread meanwhile. */
+  readonly wait: boolean;
+  /** Candidates from which a search uses it. */
+  readonly minFiles: number;
+}
+
+/** Batches read in this thread and in the reading thread (SearchEngine.stats). */
+interface BatchCounts {
+  here: number;
+  thread: number;
+}
+
 const PACE_MS = 10;
-/** The first block, checked for a NUL before the rest of a file is read (as ripgrep's first buffer). */
-const HEAD_BYTES = 64 * 1024;
 
 function makeControl(signal: AbortSignal | undefined, timeoutMs: number): Control {
   const deadline = performance.now() + timeoutMs;
@@ -147,8 +213,12 @@ export async function find(guard: Guard, path: string, opts: SearchOptions = {})
   }
 }
 
-/** index-grep over a guard (see SearchEngine.grep). */
-export async function grep(guard: Guard, path: string, pattern: string, opts: GrepOptions = {}): Promise<GrepResult> {
+/** index-grep over a guard (see SearchEngine.grep), reading in this thread. */
+export function grep(guard: Guard, path: string, pattern: string, opts: GrepOptions = {}): Promise<GrepResult> {
+  return grepWith(guard, null, path, pattern, opts, { here: 0, thread: 0 });
+}
+
+async function grepWith(guard: Guard, threads: ThreadUse | null, path: string, pattern: string, opts: GrepOptions, counts: BatchCounts): Promise<GrepResult> {
   const lim: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, ...opts.limits };
   const context = opts.context ?? 0;
   if (!Number.isInteger(context) || context < 0 || context > lim.maxContext) {
@@ -162,120 +232,294 @@ export async function grep(guard: Guard, path: string, pattern: string, opts: Gr
   const actor = opts.actor;
   const scan = guard.scan(actor === undefined ? { withoutAsking: opts.withoutAsking === true } : { actor, withoutAsking: opts.withoutAsking === true });
   try {
-    return await grepScan(guard, scan, path, pat, filter, control, lim, context, actor, opts.glob);
+    const d = await discover(path, { guard, scan, actor, filter, maxFiles: lim.maxFiles, control, describe: describe(path, opts.glob), keepProtectedFiles: true });
+    const thread = threads !== null && scan.defers && d.candidates.length >= threads.minFiles ? threads : null;
+    return await new GrepRun(scan, d.candidates, d.skipped, pat, context, lim, control, thread, counts).run();
   } finally {
     scan.close();
   }
 }
 
-async function grepScan(
-  guard: Guard,
-  scan: GuardScan,
-  path: string,
-  pat: LinePattern,
-  filter: GlobFilter | null,
-  control: Control,
-  lim: SearchLimits,
-  context: number,
-  actor: string | undefined,
-  glob: SearchOptions["glob"],
-): Promise<GrepResult> {
-  const d = await discover(path, { guard, scan, actor, filter, maxFiles: lim.maxFiles, control, describe: describe(path, glob), keepProtectedFiles: true });
+/** Files opened together and handed over together. */
+const BATCH_FILES = 32;
+/** Batches the reading thread may hold at once; with more, this thread reads the next batch itself. */
+const MAX_AHEAD = 3;
+/** Batches opened and not yet taken: how far opening runs ahead of the results. */
+const MAX_QUEUE = 8;
 
-  const skipped = d.skipped;
-  const matches: GrepMatch[] = [];
-  const withheld: string[] = [];
-  let files = 0;
-  let truncated = false;
-  let outChars = 0;
-  // Files that fit are read into one reused buffer: a search holds one file at a time.
-  const scratch = Buffer.allocUnsafe(Math.min(lim.maxFileBytes + 1, 4 * 1024 * 1024));
-  // A NUL in the first block marks a binary file: the rest of it is never read.
-  const readOpts = { maxBytes: lim.maxFileBytes, scratch, head: { bytes: HEAD_BYTES, accept: (b: Buffer) => b.indexOf(0) === -1 } };
-  const maxLine = lim.maxLineChars;
+/** A batch of opened files: read here (reports known) or by the thread (reply to come). */
+interface Batch {
+  readonly files: OpenedFile[];
+  readonly reports: ReadonlyArray<FileReport> | null;
+  readonly reply: Promise<BatchReply> | null;
+  /** The thread reading it, and its number there (isAnswered). */
+  readonly thread: ReadingThread | null;
+  readonly seq: number;
+}
 
-  for (const rel of d.candidates) {
-    control.check();
-    const p = control.pace();
-    if (p !== undefined) await p;
-    let buf: Buffer | null;
+/**
+ * One index-grep call past discovery. Files are opened in batches in this
+ * thread (the guard decides, or defers its examination to the reader); a batch
+ * is read here or by the reading thread, whichever is free; the reports are
+ * taken in search order, where the caps are applied and deferred decisions
+ * logged. A reader only has a hint of the caps (scan-file.ts), so the result
+ * is the same whoever read what.
+ */
+class GrepRun {
+  private readonly matches: GrepMatch[] = [];
+  private readonly withheld: string[] = [];
+  private files = 0;
+  private readonly budget: MatchBudget;
+  private readonly search: FileSearch;
+  private next = 0;
+  /** The first denial or failure met: the search stops there and fails with it, unless the caps cut it short before. */
+  private failure: unknown = null;
+  private readonly queue: Batch[] = [];
+  private thread: ReadingThread | null = null;
+  private threadSearch: number | null = null;
+  /** The thread failed a batch of this search: the rest is read here. */
+  private threadBroken = false;
+
+  constructor(
+    private readonly scan: GuardScan,
+    private readonly candidates: readonly string[],
+    private readonly skipped: SkipCounts,
+    private readonly pattern: LinePattern,
+    private readonly context: number,
+    private readonly lim: SearchLimits,
+    private readonly control: Control,
+    private readonly threads: ThreadUse | null,
+    private readonly counts: BatchCounts,
+  ) {
+    this.budget = newBudget(lim.maxMatches, lim.maxOutputChars);
+    this.search = { pattern, context, maxLineChars: lim.maxLineChars, maxFileBytes: lim.maxFileBytes, scratch: makeScratch(lim.maxFileBytes) };
+  }
+
+  async run(): Promise<GrepResult> {
     try {
-      const r = scan.readFile(rel, readOpts);
-      buf = r instanceof Promise ? await r : r;
+      if (this.threads !== null) {
+        const t = this.threads.get();
+        if (this.threads.wait) await t.whenReady();
+      }
+      const queue = this.queue;
+      for (;;) {
+        while (queue.length > 0 && this.isDone(queue[0] as Batch)) await this.take(queue.shift() as Batch);
+        if (this.opening() && queue.length < MAX_QUEUE) {
+          const files = await this.openBatch();
+          if (files.length === 0) continue;
+          const t = this.usableThread();
+          queue.push(t !== null && t.backlog < MAX_AHEAD ? this.submit(t, files) : this.readHere(files));
+          continue;
+        }
+        if (queue.length === 0) break;
+        await this.take(queue.shift() as Batch);
+      }
+    } finally {
+      // On an error (a timeout, a cancel): the thread closes what it still holds without reading it.
+      if (this.thread !== null && this.threadSearch !== null) this.thread.end(this.threadSearch);
+      for (const b of this.queue.splice(0)) {
+        if (b.reply === null) continue;
+        await b.reply.catch(() => null); // the thread is done with the batch's directories
+        for (const f of b.files) this.scan.release(f, 0);
+      }
+    }
+    if (this.failure !== null && !this.budget.truncated) throw this.failure;
+    const result: GrepResult = { matches: this.matches, files: this.files, skipped: sortedCounts(this.skipped), truncated: this.budget.truncated };
+    return this.withheld.length > 0 ? { ...result, withheld: this.withheld } : result;
+  }
+
+  /** Whether more files are to be opened. */
+  private opening(): boolean {
+    return this.next < this.candidates.length && this.failure === null && !this.budget.truncated;
+  }
+
+  private isDone(b: Batch): boolean {
+    return b.reports !== null || (b.thread as ReadingThread).isAnswered(b.seq);
+  }
+
+  /** The thread, when it can take a batch: ready, serving this search, and not failed in it. */
+  private usableThread(): ReadingThread | null {
+    if (this.threads === null || this.threadBroken) return null;
+    const t = this.threads.get();
+    if (!t.isReady) return null;
+    if (this.thread !== t || this.threadSearch === null) {
+      // It takes over from here, with a hint of the caps as the files taken so far left them.
+      const id = t.tryBegin({
+        pattern: this.pattern.source,
+        context: this.context,
+        maxLineChars: this.lim.maxLineChars,
+        maxFileBytes: this.lim.maxFileBytes,
+        maxMatches: this.lim.maxMatches,
+        maxOutputChars: this.lim.maxOutputChars,
+        matches: this.budget.matches,
+        chars: this.budget.chars,
+      });
+      if (id === null) return null; // another search has it
+      this.thread = t;
+      this.threadSearch = id;
+    }
+    return t;
+  }
+
+  private submit(t: ReadingThread, files: OpenedFile[]): Batch {
+    const { seq, reply } = t.submit(
+      this.threadSearch as number,
+      files.map((f) => f.at),
+    );
+    this.counts.thread++;
+    return { files, reports: null, reply, thread: t, seq };
+  }
+
+  /** Reads and searches a batch in this thread now, releasing its files; the caps apply when it is taken. */
+  private readHere(files: OpenedFile[]): Batch {
+    const b = this.budget;
+    const hint = newBudget(b.maxMatches, b.maxOutputChars, b.matches, b.chars);
+    this.counts.here++;
+    const reports: FileReport[] = [];
+    let i = 0;
+    try {
+      for (; i < files.length; i++) {
+        const f = files[i] as OpenedFile;
+        let r: FileReport | null = null;
+        try {
+          r = scanFile(f, f.relPath, this.search, hint);
+        } finally {
+          this.scan.release(f, r?.bytes ?? 0);
+        }
+        reports.push(r);
+        if (hint.truncated) break;
+      }
+    } finally {
+      for (i++; i < files.length; i++) this.scan.release(files[i] as OpenedFile, 0);
+    }
+    return { files, reports, reply: null, thread: null, seq: 0 };
+  }
+
+  /** Opens the next candidates, up to a batch. */
+  private async openBatch(): Promise<OpenedFile[]> {
+    const end = Math.min(this.next + BATCH_FILES, this.candidates.length);
+    const files = await this.open(this.candidates.slice(this.next, end));
+    this.next = end;
+    return files;
+  }
+
+  /**
+   * Opens files through the guard (which decides about each now, or when its
+   * report is taken); a file it will not open is counted as skipped. Stops at
+   * a denial (this.failure).
+   */
+  private async open(rels: readonly string[]): Promise<OpenedFile[]> {
+    const files: OpenedFile[] = [];
+    try {
+      for (const rel of rels) {
+        this.control.check();
+        const p = this.control.pace();
+        if (p !== undefined) await p;
+        try {
+          const r = this.scan.openFile(rel, { maxBytes: this.lim.maxFileBytes, defer: true });
+          files.push(r instanceof Promise ? await r : r);
+        } catch (e) {
+          if (!this.skip(e, rel)) {
+            if (!(e instanceof GuardDeniedError)) throw e;
+            this.failure = e;
+            break;
+          }
+        }
+      }
     } catch (e) {
-      if (e instanceof GuardDeniedError) {
-        if (e.rule === "denylist") countSkip(skipped, "protected");
-        else if (e.rule === "special-file") countSkip(skipped, "nonregular");
-        else if (e.rule === "ask-unanswered") {
-          countSkip(skipped, "withheld");
-          withheld.push(rel);
-        } else throw e;
-        continue;
-      }
-      if (e instanceof GuardFileError) {
-        if (e.code === "file-too-large") countSkip(skipped, "oversized");
-        else if (e.code === "not-found") countSkip(skipped, "vanished");
-        else if (e.code === "io") countSkip(skipped, "unreadable");
-        else throw e;
-        continue;
-      }
+      for (const f of files) this.scan.release(f, 0);
       throw e;
     }
-    // Binary: a NUL in the first block (then the rest was not read) or anywhere after it.
-    if (buf === null || buf.indexOf(0) !== -1) {
-      countSkip(skipped, "binary");
-      continue;
-    }
-    if (!isUtf8(buf)) {
-      countSkip(skipped, "non-utf8");
-      continue;
-    }
-    files++;
-    let lineNo = 1;
-    let counted = 0; // lineNo is the number of the line starting at `counted`
-    const len = buf.length;
-    forEachMatchingLine(buf, pat, (ls, le) => {
-      if (matches.length >= lim.maxMatches) {
-        truncated = true;
-        return false;
-      }
-      lineNo += countNewlines(buf, counted, ls);
-      counted = ls;
-      const text = lineText(buf, ls, le, maxLine);
-      let chars = text.length;
-      let before: string[] | undefined;
-      let after: string[] | undefined;
-      if (context > 0) {
-        before = [];
-        let e = ls - 1; // the newline ending the line before
-        for (let k = 0; k < context && e >= 0; k++) {
-          const s = e === 0 ? 0 : buf.lastIndexOf(10, e - 1) + 1;
-          const t = lineText(buf, s, e, maxLine);
-          before.unshift(t);
-          chars += t.length;
-          e = s - 1;
-        }
-        after = [];
-        let s = le + 1;
-        for (let k = 0; k < context && s < len; k++) {
-          let e2 = buf.indexOf(10, s);
-          if (e2 === -1) e2 = len;
-          const t = lineText(buf, s, e2, maxLine);
-          after.push(t);
-          chars += t.length;
-          s = e2 + 1;
-        }
-      }
-      if (outChars + chars > lim.maxOutputChars) {
-        truncated = true;
-        return false;
-      }
-      outChars += chars;
-      matches.push(before === undefined ? { path: rel, line: lineNo, text } : { path: rel, line: lineNo, text, before, after: after as string[] });
-      return true;
-    });
-    if (truncated) break;
+    return files;
   }
-  const result: GrepResult = { matches, files, skipped: sortedCounts(skipped), truncated };
-  return withheld.length > 0 ? { ...result, withheld } : result;
+
+  /** Counts a file the guard refused as skipped, when that is what its refusal means. */
+  private skip(e: unknown, rel: string): boolean {
+    const skipped = this.skipped;
+    if (e instanceof GuardDeniedError) {
+      if (e.rule === "denylist") countSkip(skipped, "protected");
+      else if (e.rule === "special-file") countSkip(skipped, "nonregular");
+      else if (e.rule === "ask-unanswered") {
+        countSkip(skipped, "withheld");
+        this.withheld.push(rel);
+      } else return false;
+      return true;
+    }
+    if (e instanceof GuardFileError) {
+      if (e.code === "file-too-large") countSkip(skipped, "oversized");
+      else if (e.code === "not-found") countSkip(skipped, "vanished");
+      else if (e.code === "io") countSkip(skipped, "unreadable");
+      else return false;
+      return true;
+    }
+    return false;
+  }
+
+  /** Takes the oldest batch's reports, in order, under the caps. */
+  private async take(b: Batch): Promise<void> {
+    let reports: ReadonlyArray<FileReport | null>;
+    if (b.reply === null) {
+      reports = b.reports as FileReport[];
+    } else {
+      let r: BatchReply | null = null;
+      try {
+        r = await b.reply;
+      } catch (e) {
+        if (!(e instanceof ThreadLost)) throw e;
+      }
+      if (r === null || r.t === "failed") {
+        for (const f of b.files) this.scan.release(f, 0);
+        if (r !== null) {
+          this.threadBroken = true;
+          if (this.threadSearch !== null) this.thread?.end(this.threadSearch);
+        }
+        // Which of its files the thread read is unknown: they are opened again and read here.
+        return this.redo(b.files.map((f) => f.relPath));
+      }
+      reports = r.reports;
+      b.files.forEach((f, i) => this.scan.release(f, reports[i]?.bytes ?? 0));
+    }
+    const redo: string[] = [];
+    for (let i = 0; i < b.files.length; i++) {
+      if (this.budget.truncated || this.failure !== null) break;
+      this.control.check();
+      const f = b.files[i] as OpenedFile;
+      const r = reports[i] ?? null;
+      // Not read although the caps allow it: the thread stopped serving this search. Read here.
+      if (r === null) redo.push(f.relPath);
+      else if (redo.length > 0) redo.push(f.relPath);
+      else this.takeReport(f, r);
+    }
+    if (redo.length > 0) await this.redo(redo);
+  }
+
+  /** A file's report: the guard's deferred decision, the outcome's count, the matches that fit. */
+  private takeReport(f: OpenedFile, r: FileReport): void {
+    if (r.found !== undefined) {
+      try {
+        this.scan.settle(f, r.found, this.lim.maxFileBytes);
+      } catch (e) {
+        if (!this.skip(e, f.relPath)) this.failure = e;
+        return;
+      }
+    }
+    if (r.outcome === "searched") this.files++;
+    else if (r.outcome !== "refused") countSkip(this.skipped, r.outcome);
+    const b = this.budget;
+    for (const m of r.matches) {
+      if (!spend(b, m.chars)) return;
+      this.matches.push(m.before === undefined ? { path: f.relPath, line: m.line, text: m.text } : { path: f.relPath, line: m.line, text: m.text, before: m.before, after: m.after as string[] });
+    }
+    // The reader stopped at a line its hint had no room for: the exact caps have none either.
+    if (r.cut) b.truncated = true;
+  }
+
+  /** Opens files again and reads them here, taking their reports now (they are next in order). */
+  private async redo(rels: readonly string[]): Promise<void> {
+    const files = await this.open(rels);
+    const b = this.readHere(files);
+    (b.reports as FileReport[]).forEach((r, i) => {
+      if (!this.budget.truncated && this.failure === null) this.takeReport(b.files[i] as OpenedFile, r);
+    });
+  }
 }

@@ -158,6 +158,8 @@ export class Session {
       limits: DEFAULT_SEARCH_LIMITS,
       find: (...a) => self.search.find(...a),
       grep: (...a) => self.search.grep(...a),
+      close: () => self._search?.close() ?? Promise.resolve(),
+      stats: () => self.search.stats(),
     };
     return {
       root: this.root,
@@ -305,6 +307,10 @@ export class Session {
 
   /** Ends the session: session.end, then the log is unlocked and closed. */
   close(reason = "exit", exitCode = 0): void {
+    // The search's reading thread, if a search started one (it never keeps the process alive).
+    const search = this._search;
+    this._search = null;
+    void search?.close();
     if (this.writer === null || this.writer.isClosed) return;
     try {
       this.writer.append("session.end", { reason, exit_code: exitCode });

@@ -227,21 +227,22 @@ test("listDir lists through the pin and refuses links and protected directories"
   t.throws(() => guard.listDir("d/a.txt"), { instanceOf: GuardFileError });
 });
 
-test("a scan reads through directory descriptors: a directory swapped for a link after listing is denied", async (t) => {
+test("a scan reads through directory descriptors: a directory swapped for a link before it is opened is denied", async (t) => {
   const outside = makeTree({ "x.txt": "outside" });
   t.teardown(outside.cleanup);
   const { root, guard } = setup(t, { "a/x.txt": "inside", "b/y.txt": "y" });
   const scan = guard.scan();
   t.teardown(() => scan.close());
   scan.list(".");
-  scan.list("a");
   scan.list("b");
   t.is(String(await scan.readFile("b/y.txt")), "y");
+  // The listing of the root saw a directory "a"; it becomes a link before the scan opens it.
   renameSync(join(root, "a"), join(root, "a-moved"));
   symlinkSync(outside.root, join(root, "a"));
   const e = await t.throwsAsync(async () => scan.readFile("a/x.txt"), { instanceOf: GuardDeniedError });
   t.is(e?.rule, "root-pin");
   t.regex(e?.reason ?? "", /symbolic link on the way/);
+  t.throws(() => scan.list("a"), { instanceOf: GuardDeniedError });
 });
 
 test("a scan holding a directory open keeps reading that directory, not what its path names later", async (t) => {
@@ -258,12 +259,27 @@ test("a scan holding a directory open keeps reading that directory, not what its
   t.is(String(await scan.readFile("a/x.txt")), "inside");
 });
 
-test("a scan refuses a directory whose identity changed since it was listed", async (t) => {
+test("a scan keeps the directories it listed open for its reads, up to maxScanDirs", async (t) => {
   const { root, guard } = setup(t, { "a/x.txt": "1", "b/y.txt": "2" });
   const scan = guard.scan();
   t.teardown(() => scan.close());
   scan.list("a");
-  scan.list("b"); // leaves a
+  scan.list("b");
+  renameSync(join(root, "a"), join(root, "a-old"));
+  mkdirSync(join(root, "a"));
+  writeFileSync(join(root, "a/x.txt"), "replaced");
+  // "a" is still the directory that was listed.
+  t.is(String(await scan.readFile("a/x.txt")), "1");
+});
+
+test("a scan refuses a directory whose identity changed since it was listed, once it had to close it", async (t) => {
+  const { root, guard } = setup(t, { "a/x.txt": "1", "b/y.txt": "2", "c/z.txt": "3" }, { limits: { maxScanDirs: 1 } });
+  const scan = guard.scan();
+  t.teardown(() => scan.close());
+  scan.list("a");
+  scan.list("b");
+  scan.list("c"); // past the cap: a and b are closed
+  t.is(String(await scan.readFile("b/y.txt")), "2"); // reopened, the same directory
   // Moved aside rather than deleted, so the new directory cannot reuse the old one's inode.
   renameSync(join(root, "a"), join(root, "a-old"));
   mkdirSync(join(root, "a"));
