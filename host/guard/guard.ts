@@ -720,17 +720,23 @@ export function createGuard(options: GuardOptions): Guard {
 
     const openFile = (relPath: string, opts: { readonly maxBytes?: number; readonly defer?: boolean } = {}): OpenedFile | Promise<OpenedFile> => {
       const maxBytes = opts.maxBytes ?? Infinity;
-      // Paths from a listing are already canonical; anything else takes the full lexical check.
       let rel = relPath;
-      if (!isCanonical(relPath)) {
+      let slash = rel.lastIndexOf("/");
+      let dirRel = slash === -1 ? "." : rel.slice(0, slash);
+      let name = rel.slice(slash + 1);
+      // A regular file in this scan's own listing of a directory has a canonical path (list() takes
+      // canonical paths only, and a listed name is one component); anything else takes the full lexical check.
+      let listed = listedFiles.get(dirRel)?.has(name) === true;
+      if (!listed && !isCanonical(relPath)) {
         const r = resolveLexical(relPath, actor);
         if (!("abs" in r)) throw refuse(r);
         rel = r.rel;
+        slash = rel.lastIndexOf("/");
+        dirRel = slash === -1 ? "." : rel.slice(0, slash);
+        name = rel.slice(slash + 1);
+        listed = listedFiles.get(dirRel)?.has(name) === true;
       }
       if (rel === ".") throw new GuardFileError("is-directory", rel, ". is a directory", "EISDIR");
-      const slash = rel.lastIndexOf("/");
-      const dirRel = slash === -1 ? "." : rel.slice(0, slash);
-      const name = rel.slice(slash + 1);
       // The name is judged before anything is opened: a secret file is never opened.
       const hit = denylist.matchPrefix(rel, false);
       if (hit !== null) {
@@ -742,7 +748,7 @@ export function createGuard(options: GuardOptions): Guard {
       }
       const dirFd = enter(dirRel);
       const at = `${procFd}${dirFd}/${name}`;
-      if (listedFiles.get(dirRel)?.has(name) !== true) {
+      if (!listed) {
         // Not seen as a regular file in this scan's own listing: lstat it first, so no device is ever opened.
         const st = lstatOrThrow(at, rel);
         if (st.isSymbolicLink()) throw refuse(denial(rel, "root-pin", "is a symbolic link", actor));
@@ -775,6 +781,7 @@ export function createGuard(options: GuardOptions): Guard {
 
     return {
       list(relDir: string): Dirent[] {
+        if (relDir !== "." && !isCanonical(relDir)) throw new GuardFileError("bad-path", relDir, `a scan lists root-relative paths as listings give them, not ${JSON.stringify(relDir)}`);
         // Listing through the descriptor lists exactly the directory that was opened.
         const entries = readdirSync(`${procFd}${enter(relDir)}`, { withFileTypes: true });
         const files = new Set<string>();

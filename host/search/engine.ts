@@ -318,9 +318,16 @@ class GrepRun {
       // On an error (a timeout, a cancel): the thread closes what it still holds without reading it.
       if (this.thread !== null && this.threadSearch !== null) this.thread.end(this.threadSearch);
       for (const b of this.queue.splice(0)) {
-        if (b.reply === null) continue;
-        await b.reply.catch(() => null); // the thread is done with the batch's directories
-        for (const f of b.files) this.scan.release(f, 0);
+        let reports: ReadonlyArray<FileReport | null> = b.reports ?? [];
+        if (b.reply !== null) {
+          const r = await b.reply.catch(() => null); // the thread is done with the batch's directories
+          if (r?.t === "batch") reports = r.reports;
+          for (const f of b.files) this.scan.release(f, 0);
+        }
+        b.files.forEach((f, i) => {
+          const r = reports[i];
+          if (r !== undefined && r !== null) this.settleUnused(f, r);
+        });
       }
     }
     if (this.failure !== null && !this.budget.truncated) throw this.failure;
@@ -481,16 +488,32 @@ class GrepRun {
     }
     const redo: string[] = [];
     for (let i = 0; i < b.files.length; i++) {
-      if (this.budget.truncated || this.failure !== null) break;
-      this.control.check();
       const f = b.files[i] as OpenedFile;
       const r = reports[i] ?? null;
+      if (this.budget.truncated || this.failure !== null) {
+        if (r !== null) this.settleUnused(f, r);
+        continue;
+      }
+      this.control.check();
       // Not read although the caps allow it: the thread stopped serving this search. Read here.
       if (r === null) redo.push(f.relPath);
       else if (redo.length > 0) redo.push(f.relPath);
       else this.takeReport(f, r);
     }
     if (redo.length > 0) await this.redo(redo);
+  }
+
+  /**
+   * A file a reader opened ahead, past where the search stopped: not part of
+   * the result, but the guard still logs its decision, since it was read.
+   */
+  private settleUnused(f: OpenedFile, r: FileReport): void {
+    if (r.found === undefined || r.found.kind === "not-opened") return;
+    try {
+      this.scan.settle(f, r.found, this.lim.maxFileBytes);
+    } catch {
+      // a refusal is logged by settle itself; the search has its result or its failure already
+    }
   }
 
   /** A file's report: the guard's deferred decision, the outcome's count, the matches that fit. */

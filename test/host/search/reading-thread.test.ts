@@ -157,6 +157,44 @@ test("each file read is decided once, in search order, whoever read it", async (
   t.true(show(threadLog).includes("d00/id_rsa deny denylist"));
 });
 
+test("when the caps cut a search, files read ahead past the cut are logged after it, once each, in order", async (t) => {
+  const lim = { maxMatches: 20, maxOutputChars: 1e9 };
+  const hereLog: GuardDecision[] = [];
+  const threadLog: GuardDecision[] = [];
+  const want = expected(/hit/, lim);
+  t.deepEqual(shape(await engineFor(t, HERE, lim, hereLog).grep(".", "hit")), want);
+  t.deepEqual(shape(await engineFor(t, THREAD, lim, threadLog).grep(".", "hit")), want);
+  const lastUsed = want.matches.at(-1)?.path as string;
+  for (const log of [hereLog, threadLog]) {
+    const paths = log.map((d) => d.path);
+    t.is(new Set(paths).size, paths.length, "no file decided twice");
+    t.deepEqual([...paths].sort(compareNames), paths, "in path order");
+    // Everything up to the last file the result uses is decided, as a one-thread search decides it.
+    const upTo = paths.indexOf(lastUsed);
+    t.true(upTo >= 0);
+    t.deepEqual(paths.slice(0, upTo + 1), expectedDecided(lastUsed));
+  }
+});
+
+/** The files a search in path order decides about, up to and including `last`: every candidate but the oversized ones. */
+function expectedDecided(last: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): boolean => {
+    for (const name of readdirSync(join(tree.root, rel)).sort(compareNames)) {
+      const p = rel === "" ? name : `${rel}/${name}`;
+      if (statSync(join(tree.root, p)).isDirectory()) {
+        if (walk(p)) return true;
+        continue;
+      }
+      if (statSync(join(tree.root, p)).size <= MAX_FILE_BYTES) out.push(p);
+      if (p === last) return true;
+    }
+    return false;
+  };
+  walk("");
+  return out;
+}
+
 test("a search goes on in the main thread when its reading thread stops in the middle", async (t) => {
   const lim = { maxMatches: 1_000_000, maxOutputChars: 1e9 };
   const want = expected(/hit/, lim);
