@@ -1,4 +1,4 @@
-// The append-only session log writer: locked, redacted, one fsync'd write per event, poisoned by any failure.
+// The append-only session log writer: locked, redacted, one fsync'd write per event (or per group of events), poisoned by any failure.
 
 import { constants as C, existsSync } from "node:fs";
 import { dirname } from "node:path";
@@ -132,14 +132,39 @@ export class LogWriter {
    * throws LogWriteError and poisons the writer.
    */
   append(kind: LogKind, payload: Payload | object): AppendResult {
+    return this.appendAll([{ kind, payload }])[0] as AppendResult;
+  }
+
+  /**
+   * Appends records in order with one write and one fsync, returning once all
+   * are durable: what append does for each, for a producer of many events at
+   * once (a search's guard decisions). Every payload is checked and encoded
+   * before anything is written, so a bad one writes none of them.
+   */
+  appendAll(records: ReadonlyArray<{ readonly kind: LogKind; readonly payload: Payload | object }>): AppendResult[] {
     if (this.closed) throw new LogClosedError(this.file);
     if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
+    const ts = this.now().toISOString();
+    const lines: Buffer[] = [];
+    const results: AppendResult[] = [];
+    let seq = this.seq;
+    for (const { kind, payload } of records) {
+      const r = this.encode(kind, payload, seq + 1, ts, lines);
+      results.push(r);
+      seq = r.redaction ? r.seq + 1 : r.seq;
+    }
+    if (lines.length === 0) return results;
+    this.writeDurably(lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines));
+    this.seq = seq;
+    return results;
+  }
+
+  /** One record as its line (and its redact.event's), pushed onto `out`; nothing is written. */
+  private encode(kind: LogKind, payload: Payload | object, seq: number, ts: string, out: Buffer[]): AppendResult {
     checkPayload(kind, payload);
-    if (kind === "session.start" && this.seq !== 0)
+    if (kind === "session.start" && seq !== 1)
       throw new LogPayloadError("LOG_BAD_PAYLOAD", kind, "session.start is only the first record; a later opening is session.resume");
     const red = redactPayload(this.redactor, kind, payload);
-    const ts = this.now().toISOString();
-    const seq = this.seq + 1;
     const line = encodeLine(seq, ts, this.session, kind, JSON.stringify(red.value));
     if (line.length - 1 > this.maxRecordBytes)
       throw new LogPayloadError(
@@ -147,19 +172,16 @@ export class LogWriter {
         kind,
         `a ${kind} record of ${line.length - 1} bytes is larger than the log accepts (${this.maxRecordBytes})`,
       );
-    let bytes = line;
+    out.push(line);
     let redaction: AppendResult["redaction"] = null;
     if (red.report) {
       const r = red.report;
       const event: Payload = { target_seq: seq, target_kind: kind, rules: { ...r.rules }, paths: [...r.paths] };
       if (r.pathsDropped > 0) event.paths_dropped = r.pathsDropped;
       // Paths name redacted keys, so the event holds no secret; it passes the boundary all the same.
-      const eventLine = encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value));
-      bytes = Buffer.concat([line, eventLine]);
+      out.push(encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value)));
       redaction = { seq: seq + 1, report: r };
     }
-    this.writeDurably(bytes);
-    this.seq = redaction ? seq + 1 : seq;
     return { seq, ts, redaction };
   }
 

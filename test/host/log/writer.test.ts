@@ -157,6 +157,78 @@ test("every append is one write and one fdatasync, and returns after it", (t) =>
   w.close();
 });
 
+test("appendAll writes a group in one write and one fdatasync, with contiguous seqs, redact.events in place", (t) => {
+  const dir = tempDataDir(t);
+  const fs = new FailingFs();
+  const w = createSessionLog("s", START, { dataDir: dir, fs });
+  const syncs0 = fs.count("fdatasync");
+  const writes0 = fs.count("write");
+  const secret = FIXTURES["github-token"].positives[0].text;
+  const rs = w.appendAll([
+    { kind: "note", payload: { text: "a" } },
+    { kind: "note", payload: { text: secret } },
+    { kind: "note", payload: { text: "c" } },
+  ]);
+  t.is(fs.count("fdatasync") - syncs0, 1);
+  t.is(fs.count("write") - writes0, 1);
+  t.deepEqual(rs.map((r) => r.seq), [2, 3, 5]);
+  t.is(rs[1]!.redaction!.seq, 4);
+  t.is(rs[0]!.redaction, null);
+  t.is(w.lastSeq, 5);
+  t.deepEqual(w.appendAll([]), []);
+  t.is(fs.count("write") - writes0, 1, "an empty group writes nothing");
+  t.is(w.append("note", { text: "after" }).seq, 6);
+  w.close();
+  t.deepEqual(records(w.file).map((r) => [r.seq, r.kind]), [
+    [1, "session.start"],
+    [2, "note"],
+    [3, "note"],
+    [4, "redact.event"],
+    [5, "note"],
+    [6, "note"],
+  ]);
+  t.is(records(w.file)[3]!.payload.target_seq, 3);
+  t.is(verifyLog(w.file).lastSeq, 6);
+});
+
+test("appendAll with one bad payload writes none of the group and does not poison", (t) => {
+  const dir = tempDataDir(t);
+  const w = createSessionLog("s", START, { dataDir: dir });
+  const size = w.bytes;
+  t.throws(
+    () =>
+      w.appendAll([
+        { kind: "note", payload: { text: "fine" } },
+        { kind: "eval.req", payload: { src: "x" } },
+      ]),
+    { instanceOf: LogPayloadError, message: /required field "source"/ },
+  );
+  t.throws(() => w.appendAll([{ kind: "note", payload: { text: "x" } }, { kind: "session.start", payload: START }]), {
+    instanceOf: LogPayloadError,
+    message: /only the first record/,
+  });
+  t.is(w.bytes, size);
+  t.false(w.poisoned);
+  t.is(w.lastSeq, 1);
+  t.deepEqual(w.appendAll([{ kind: "note", payload: { text: "x" } }]).map((r) => r.seq), [2]);
+  w.close();
+  t.deepEqual(records(w.file).map((r) => r.seq), [1, 2]);
+});
+
+test("a failed fdatasync of a group poisons the writer and acknowledges none of it", (t) => {
+  const dir = tempDataDir(t);
+  const fs = new FailingFs();
+  const w = createSessionLog("s", START, { dataDir: dir, fs });
+  fs.set({ fdatasyncAt: 1 });
+  t.throws(() => w.appendAll([{ kind: "note", payload: { text: "a" } }, { kind: "note", payload: { text: "b" } }]), { instanceOf: LogWriteError });
+  t.true(w.poisoned);
+  t.is(w.lastSeq, 1);
+  fs.set({});
+  t.throws(() => w.append("note", { text: "c" }), { instanceOf: LogPoisonedError });
+  w.close();
+  t.deepEqual(records(w.file).map((r) => r.seq), [1]);
+});
+
 test("creating a log fsyncs the sessions folder (and every folder it had to make) before the first record", (t) => {
   const dir = tempDataDir(t);
   const fs = new FailingFs();
