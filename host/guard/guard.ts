@@ -96,6 +96,8 @@ export interface GuardOptions {
   readonly checkers?: CheckerRegistry;
   /** Receives every decision (the session writes it to the log). Must not throw. */
   readonly log?: (decision: GuardDecision) => void;
+  /** Receives, in order, decisions a scan made about several files at once (GuardScan.flushLog); without it each goes to `log`. */
+  readonly logBatch?: (decisions: readonly GuardDecision[]) => void;
   /** The default actor of calls that name none (default "agent"). */
   readonly actor?: string;
   readonly ask?: AskFn | null;
@@ -193,6 +195,12 @@ export interface GuardScan {
   /** Counts the bytes read from a file against the turn's cap and closes it (a deferred one its reader closed). */
   release(file: OpenedFile, bytesRead: number): void;
   /**
+   * Logs the decisions settle made and has not logged yet (together, through
+   * the guard's logBatch). Call it before a result that depends on them is
+   * returned; close and any other decision of the guard log them too.
+   */
+  flushLog(): void;
+  /**
    * Whether files may be opened ahead of the reads of earlier ones: true
    * unless a per-turn cap applies, whose decisions depend on the bytes each
    * earlier read took.
@@ -271,6 +279,7 @@ export function createGuard(options: GuardOptions): Guard {
   const denylist = compileDenylist(options.denylist);
   const checkers = options.checkers ?? new CheckerRegistry();
   const log = options.log ?? (() => {});
+  const logBatch = options.logBatch ?? null;
   const defaultActor = options.actor ?? "agent";
   const ask = options.ask ?? null;
   const limits = options.limits ?? {};
@@ -282,7 +291,23 @@ export function createGuard(options: GuardOptions): Guard {
   let turnReads = 0;
   let turnBytes = 0;
 
+  // Decisions a scan's settle made, not yet logged: a search logs the decisions
+  // of a batch of files together (logBatch: one durable write), in order. Any
+  // other decision is logged at once, after them.
+  const held: GuardDecision[] = [];
+  let holding = 0;
+  const flushHeld = (): void => {
+    if (held.length === 0) return;
+    const ds = held.splice(0);
+    if (logBatch !== null) logBatch(ds);
+    else for (const d of ds) log(d);
+  };
   const emit = (d: GuardDecision): GuardDecision => {
+    if (holding > 0) {
+      held.push(d);
+      return d;
+    }
+    flushHeld();
     log(d);
     return d;
   };
@@ -629,11 +654,16 @@ export function createGuard(options: GuardOptions): Guard {
     (actor: string, refused: WeakMap<OpenedFile, GuardDecision>) =>
     (f: OpenedFile, found: Found, maxBytes: number): void => {
       if (f.fd !== -1) throw new Error(`${f.relPath} was opened and decided about by openFile: nothing to settle`);
-      const r = refused.get(f);
-      if (r !== undefined) throw refuse(r);
-      refuseUnreadable(f.relPath, found, maxBytes, actor);
-      // Deferred only when nothing but the file's kind and size could matter: the default allow.
-      admitOpened({ path: f.relPath, decision: "allow", rule: "default", actor, kind: "file" });
+      holding++;
+      try {
+        const r = refused.get(f);
+        if (r !== undefined) throw refuse(r);
+        refuseUnreadable(f.relPath, found, maxBytes, actor);
+        // Deferred only when nothing but the file's kind and size could matter: the default allow.
+        admitOpened({ path: f.relPath, decision: "allow", rule: "default", actor, kind: "file" });
+      } finally {
+        holding--;
+      }
     };
 
   /** A scan through directory descriptors (Linux); see the header. */
@@ -795,10 +825,12 @@ export function createGuard(options: GuardOptions): Guard {
       release,
       readFile: readThrough(openFile),
       canOpenAhead,
+      flushLog: flushHeld,
       close() {
         for (const fd of dirs.values()) closeSync(fd);
         dirs.clear();
         pins.clear();
+        flushHeld();
       },
     };
   };
@@ -834,7 +866,8 @@ export function createGuard(options: GuardOptions): Guard {
       release: releaseOpened,
       readFile: readThrough(openFile),
       canOpenAhead,
-      close() {},
+      flushLog: flushHeld,
+      close: flushHeld,
     };
   };
 

@@ -329,6 +329,7 @@ class GrepRun {
           if (r !== undefined && r !== null) this.settleUnused(f, r);
         });
       }
+      this.scan.flushLog();
     }
     if (this.failure !== null && !this.budget.truncated) throw this.failure;
     const result: GrepResult = { matches: this.matches, files: this.files, skipped: sortedCounts(this.skipped), truncated: this.budget.truncated };
@@ -501,6 +502,8 @@ class GrepRun {
       else this.takeReport(f, r);
     }
     if (redo.length > 0) await this.redo(redo);
+    // The batch's decisions, logged together (one durable write in a session).
+    this.scan.flushLog();
   }
 
   /**

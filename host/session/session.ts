@@ -139,6 +139,7 @@ export class Session {
       checkers: this.checkers,
       actor: this.actor,
       log: (d) => this.logDecision(d),
+      logBatch: (ds) => this.logDecisions(ds),
     }));
   }
 
@@ -189,16 +190,26 @@ export class Session {
   }
 
   private logDecision(d: GuardDecision): void {
+    this.logDecisions([d]);
+  }
+
+  /** Decisions about several files at once (a search's batch): one durable write. */
+  private logDecisions(ds: readonly GuardDecision[]): void {
     if (this.writer === null) return;
-    this.writer.append("guard.decision", {
-      path: d.path,
-      op: "read",
-      decision: d.decision,
-      rule: d.rule,
-      actor: d.actor,
-      ...(d.reason !== undefined ? { reason: d.reason } : {}),
-      ...(d.checker !== undefined ? { checker: d.checker } : {}),
-    });
+    this.writer.appendAll(
+      ds.map((d) => ({
+        kind: "guard.decision" as const,
+        payload: {
+          path: d.path,
+          op: "read",
+          decision: d.decision,
+          rule: d.rule,
+          actor: d.actor,
+          ...(d.reason !== undefined ? { reason: d.reason } : {}),
+          ...(d.checker !== undefined ? { checker: d.checker } : {}),
+        },
+      })),
+    );
   }
 
   /** Scheme's file ports and load, read through the guard; writing is not granted. */

@@ -33,6 +33,21 @@ test("every file the primitives read is logged as a guard decision", (t) => {
   t.true(d.some((x) => x.payload.path === "notes.md" && x.payload.decision === "allow"));
 });
 
+test("a search's decisions are in the log, in path order, before its result is recorded", (t) => {
+  const root = repo();
+  const r = nodwyn(["-e", '(index-grep "." "TODO")'], { cwd: root });
+  t.is(r.code, 0, r.stderr);
+  const recs = sessionRecords(r.dataDir);
+  const decisions = recs.filter((x) => x.kind === "guard.decision");
+  t.deepEqual(
+    decisions.map((x) => `${x.payload.path} ${x.payload.decision}`),
+    ["notes.md allow", "src/a.ts allow", "src/b.ts allow"],
+  );
+  const result = recs.findIndex((x) => x.kind === "eval.result");
+  t.true(result > recs.indexOf(decisions[2]!), "the decisions come before the result");
+  t.deepEqual(recs.map((x) => x.seq), recs.map((_, i) => i + 1));
+});
+
 test("a secret file is denied with an error, not read", (t) => {
   const root = repo();
   const r = nodwyn(["-e", '(fs-read ".env")'], { cwd: root });
