@@ -6,6 +6,8 @@ export {
   HOST_SECRET_RULE,
   MIN_SECRET_LENGTH,
   MAX_DEPTH,
+  SCREEN_MAX_COUNT,
+  screenSource,
   type RedactionReport,
   type Redaction,
   type RedactorOptions,

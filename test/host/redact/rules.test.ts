@@ -1,7 +1,8 @@
 // Each redaction rule finds its secrets (true positives) and leaves look-alikes alone (false positives).
 
 import test from "ava";
-import { DEFAULT_RULES, Redactor } from "../../../host/redact/index.js";
+import RE2 from "re2";
+import { DEFAULT_RULES, Redactor, screenSource } from "../../../host/redact/index.js";
 import { FIXTURES } from "./fixtures.js";
 
 const redactor = new Redactor();
@@ -16,6 +17,31 @@ test("every rule has true-positive and false-positive fixtures, and every fixtur
     t.true(f.negatives.length >= 1, `${rule.name}: no negatives`);
   }
   for (const name of Object.keys(FIXTURES)) t.true(names.includes(name), `fixtures for unknown rule ${name}`);
+});
+
+test("screenSource loosens counted repetitions only, outside classes and escapes", (t) => {
+  t.is(screenSource("a{36,255}"), "a{16,}");
+  t.is(screenSource("a{4}b{20,}c{2,3}"), "a{4,}b{16,}c{2,}");
+  t.is(screenSource("[{]{3}"), "[{]{3,}");
+  t.is(screenSource("[]{}]{40}"), "[]{}]{16,}");
+  t.is(screenSource("[^]{]{40}x"), "[^]{]{16,}x");
+  t.is(screenSource("[a\\]{]{9}"), "[a\\]{]{9,}");
+  t.is(screenSource("[[:alpha:]{]{30}"), "[[:alpha:]{]{16,}");
+  t.is(screenSource("\\{30}"), "\\{30}");
+  t.is(screenSource("\\x{41}{30}"), "\\x{41}{16,}");
+  t.is(screenSource("\\p{Greek}{30,40}?"), "\\p{Greek}{16,}?");
+  t.is(screenSource("a{,5}{x}"), "a{,5}{x}", "not a repetition: literal braces");
+  t.is(screenSource("a{40}", 4), "a{4,}");
+});
+
+test("every rule's screen matches wherever the rule does, and compiles", (t) => {
+  const texts = [...Object.values(FIXTURES).flatMap((f) => [...f.positives.map((p) => p.text), ...f.negatives])];
+  for (const rule of DEFAULT_RULES)
+    for (const source of rule.patterns) {
+      const exact = new RE2(source);
+      const screen = new RE2(screenSource(source));
+      for (const text of texts) if (exact.test(text)) t.true(screen.test(text), `${rule.name}: the screen of ${source} misses ${JSON.stringify(text)}`);
+    }
 });
 
 for (const rule of DEFAULT_RULES) {
