@@ -12,12 +12,10 @@ function mtime(u) {
     return -1;
   }
 }
-const { main } = await import(mtime(bundle) >= mtime(entry) ? bundle.href : entry.href);
+const { main, finish } = await import(mtime(bundle) >= mtime(entry) ? bundle.href : entry.href);
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  finish,
   (e) => {
     process.stderr.write(`nodwyn: internal error: ${e && e.stack ? e.stack : e}\n`);
     process.exitCode = 70;

@@ -168,6 +168,18 @@ async function repl(opts: Options, argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Ends the process with the command's exit code. When stdout and stderr hold
+ * nothing unwritten it exits at once: a natural exit first tears down the heap
+ * and the environment, which costs milliseconds of every short command. Output
+ * still queued (a pipe whose reader is slow) is left to the natural exit, which
+ * writes it all; so are the REPL's and the log's handles, closed by then.
+ */
+export function finish(code: number): void {
+  process.exitCode = code;
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+}
+
 export async function main(argv: string[]): Promise<number> {
   try {
     return await dispatch(argv);

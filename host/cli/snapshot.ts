@@ -7,16 +7,14 @@
 // touch what differs between build and run: the console, the command line, the
 // working directory, the environment, native packages.
 import * as v8 from "node:v8";
-import { main } from "./main.js";
+import { finish, main } from "./main.js";
 import { prebuildInterpreter } from "../session/node-interpreter.js";
 
 prebuildInterpreter();
 
 v8.startupSnapshot.setDeserializeMainFunction(() => {
   main(process.argv.slice(1)).then(
-    (code) => {
-      process.exitCode = code;
-    },
+    finish,
     (e) => {
       process.stderr.write(`nodwyn: internal error: ${e && e.stack ? e.stack : e}\n`);
       process.exitCode = 70;

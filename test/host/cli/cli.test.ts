@@ -129,6 +129,15 @@ test("the start-up snapshot and the plain start give the same results", (t) => {
   t.is(nodwyn(["-e", "(+ 1 2)"], { env: { NODWYN_NO_SNAPSHOT: "1" } }).stdout, "3\n");
 });
 
+test("output still queued for a slow pipe is written whole before the command exits", (t) => {
+  // The command exits at once only when nothing is left to write (main.ts, finish).
+  const program = '(let loop ((i 0)) (when (< i 200000) (write-string "0123456789") (loop (+ i 1))))';
+  for (const env of [{}, { NODWYN_NO_SNAPSHOT: "1" }]) {
+    const r = spawnSync("sh", ["-c", `"$0" --no-log -e '${program}' | (sleep 0.3; wc -c)`, BIN], { encoding: "utf8", env: { ...process.env, ...env } });
+    t.is(r.stdout.trim(), "2000000", JSON.stringify(env));
+  }
+});
+
 test("the command works through a symbolic link, as npm installs it", (t) => {
   const dir = tempDir();
   const link = join(dir, "nodwyn");
