@@ -21,7 +21,10 @@
 // index-grep opens files in batches in this thread, where the guard decides
 // about each; a large search hands the opened batches to the engine's reading
 // thread (reading-thread.ts), which reads and searches them while this thread
-// opens the next ones (docs/decisions/0005). A file is opened a few batches
+// walks on and opens the next ones (docs/decisions/0005). With a cap on the
+// candidates (the default) the whole tree is walked before anything is read,
+// so a search over the cap reads nothing; without one, reading starts with
+// the first batch and the walk goes on between batches. A file is opened a few batches
 // ahead of its read, so when the match caps cut a search short, the guard may
 // have decided about (and logged) files that were then not read. Results are
 // the same with or without the thread: both run scan-file.ts in search order.
@@ -33,7 +36,7 @@ import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from "./limits.js";
 import { compilePattern, type LinePattern } from "./lines.js";
 import { ReadingThread, ThreadLost, type BatchReply } from "./reading-thread.js";
 import { makeScratch, newBudget, scanFile, spend, type FileReport, type FileSearch, type MatchBudget } from "./scan-file.js";
-import { countSkip, discover, type Control, type SkipCounts } from "./walk.js";
+import { countSkip, discover, Walk, type Control, type SkipCounts } from "./walk.js";
 
 /** One matching line. */
 export interface GrepMatch {
@@ -232,9 +235,15 @@ async function grepWith(guard: Guard, threads: ThreadUse | null, path: string, p
   const actor = opts.actor;
   const scan = guard.scan(actor === undefined ? { withoutAsking: opts.withoutAsking === true } : { actor, withoutAsking: opts.withoutAsking === true });
   try {
-    const d = await discover(path, { guard, scan, actor, filter, maxFiles: lim.maxFiles, control, describe: describe(path, opts.glob), keepProtectedFiles: true });
-    const thread = threads !== null && scan.defers && d.candidates.length >= threads.minFiles ? threads : null;
-    return await new GrepRun(scan, d.candidates, d.skipped, pat, context, lim, control, thread, counts).run();
+    const walk = Walk.start(path, { guard, scan, actor, filter, maxFiles: lim.maxFiles, control, describe: describe(path, opts.glob), keepProtectedFiles: true });
+    // With a cap on the candidates, the whole tree is walked before anything is
+    // read, so a search over the cap reads (and logs) nothing. Without one,
+    // reading starts with the first candidates and the walk goes on between
+    // batches.
+    const minFiles = threads?.minFiles ?? 0;
+    await walk.fill(lim.maxFiles === Infinity ? minFiles : Infinity);
+    const thread = threads !== null && scan.defers && walk.waiting >= minFiles ? threads : null;
+    return await new GrepRun(scan, walk, pat, context, lim, control, thread, counts).run();
   } finally {
     scan.close();
   }
@@ -271,7 +280,8 @@ class GrepRun {
   private files = 0;
   private readonly budget: MatchBudget;
   private readonly search: FileSearch;
-  private next = 0;
+  /** The walk's counts, and the reads' after them. */
+  private readonly skipped: SkipCounts;
   /** The first denial or failure met: the search stops there and fails with it, unless the caps cut it short before. */
   private failure: unknown = null;
   private readonly queue: Batch[] = [];
@@ -282,8 +292,7 @@ class GrepRun {
 
   constructor(
     private readonly scan: GuardScan,
-    private readonly candidates: readonly string[],
-    private readonly skipped: SkipCounts,
+    private readonly walk: Walk,
     private readonly pattern: LinePattern,
     private readonly context: number,
     private readonly lim: SearchLimits,
@@ -291,6 +300,7 @@ class GrepRun {
     private readonly threads: ThreadUse | null,
     private readonly counts: BatchCounts,
   ) {
+    this.skipped = walk.skipped;
     this.budget = newBudget(lim.maxMatches, lim.maxOutputChars);
     this.search = { pattern, context, maxLineChars: lim.maxLineChars, maxFileBytes: lim.maxFileBytes, scratch: makeScratch(lim.maxFileBytes) };
   }
@@ -332,13 +342,15 @@ class GrepRun {
       this.scan.flushLog();
     }
     if (this.failure !== null && !this.budget.truncated) throw this.failure;
+    // Cut short by the caps: the skip counts still cover the whole tree.
+    await this.walk.finish();
     const result: GrepResult = { matches: this.matches, files: this.files, skipped: sortedCounts(this.skipped), truncated: this.budget.truncated };
     return this.withheld.length > 0 ? { ...result, withheld: this.withheld } : result;
   }
 
   /** Whether more files are to be opened. */
   private opening(): boolean {
-    return this.next < this.candidates.length && this.failure === null && !this.budget.truncated;
+    return !this.walk.exhausted && this.failure === null && !this.budget.truncated;
   }
 
   private isDone(b: Batch): boolean {
@@ -405,10 +417,7 @@ class GrepRun {
 
   /** Opens the next candidates, up to a batch. */
   private async openBatch(): Promise<OpenedFile[]> {
-    const end = Math.min(this.next + BATCH_FILES, this.candidates.length);
-    const files = await this.open(this.candidates.slice(this.next, end));
-    this.next = end;
-    return files;
+    return this.open(await this.walk.take(BATCH_FILES));
   }
 
   /**

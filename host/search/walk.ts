@@ -113,59 +113,143 @@ function listSorted(o: DiscoverOptions, rel: string, skipped: SkipCounts): Diren
 }
 
 /**
- * Discovers the candidates below `path`. The path itself passes the guard's
- * static rules first (a denial is thrown); more than `maxFiles` candidates is
- * SearchError "too-many-files", never a partial list.
+ * Discovery as it goes: the candidates below a path in path order, a few at a
+ * time, so a search can read the first files while the walk goes on (see
+ * GrepRun). `start` checks the path and lists it; `take` walks on until it
+ * has the candidates asked for; `finish` walks the rest without keeping them,
+ * for the skip counts and the cap. More than `maxFiles` candidates is
+ * SearchError "too-many-files", thrown by whichever call meets the one too many.
  */
-export async function discover(path: string, o: DiscoverOptions): Promise<Discovery> {
-  const start = o.guard.locate(path, o.actor === undefined ? {} : { actor: o.actor });
-  const skipped: SkipCounts = {};
-  if (start.kind === "file") return { searchRel: start.relPath, explicitFile: true, candidates: [start.relPath], skipped };
-  const searchRel = start.relPath;
-  const denylist = o.guard.denylist;
-  const filter = o.filter;
-  const candidates: string[] = [];
-  let count = 0;
-  const first = listSorted(o, searchRel, skipped);
-  const frames: Frame[] = first === null ? [] : [{ rel: searchRel, state: filter === null ? 0 : filter.initial(searchRel), entries: first, i: 0 }];
-  const cut = searchRel === "." ? 0 : searchRel.length + 1;
-  while (frames.length > 0) {
+export class Walk {
+  private readonly frames: Frame[];
+  private readonly buffer: string[] = [];
+  /** Index in `buffer` of the next candidate to hand out. */
+  private head = 0;
+  private count = 0;
+  private readonly cut: number;
+
+  private constructor(
+    private readonly o: DiscoverOptions,
+    /** The path searched, relative to the root ("." for the root). */
+    readonly searchRel: string,
+    /** The path named one file: it is the only candidate, whatever the glob (as rg does for a named file). */
+    readonly explicitFile: boolean,
+    readonly skipped: SkipCounts,
+    first: Dirent[] | null,
+  ) {
+    const filter = o.filter;
+    this.frames = first === null ? [] : [{ rel: searchRel, state: filter === null ? 0 : filter.initial(searchRel), entries: first, i: 0 }];
+    this.cut = searchRel === "." ? 0 : searchRel.length + 1;
+    if (explicitFile) this.buffer.push(searchRel);
+  }
+
+  /** Checks the path against the guard's static rules (a denial is thrown) and lists it. */
+  static start(path: string, o: DiscoverOptions): Walk {
+    const start = o.guard.locate(path, o.actor === undefined ? {} : { actor: o.actor });
+    const skipped: SkipCounts = {};
+    if (start.kind === "file") return new Walk(o, start.relPath, true, skipped, null);
+    return new Walk(o, start.relPath, false, skipped, listSorted(o, start.relPath, skipped));
+  }
+
+  /** Whether every candidate has been handed out. */
+  get exhausted(): boolean {
+    return this.head === this.buffer.length && this.frames.length === 0;
+  }
+
+  /** Whether the walk is over (some candidates may still wait to be taken). */
+  get walked(): boolean {
+    return this.frames.length === 0;
+  }
+
+  /** Candidates found and not handed out yet. */
+  get waiting(): number {
+    return this.buffer.length - this.head;
+  }
+
+  /** Walks until `n` candidates wait (or the walk is over). */
+  async fill(n: number): Promise<void> {
+    while (this.buffer.length - this.head < n && this.frames.length > 0) {
+      if (this.step(true)) {
+        const p = this.o.control.pace();
+        if (p !== undefined) await p;
+      }
+    }
+  }
+
+  /** The next candidates, at most `n` (none when exhausted). */
+  async take(n: number): Promise<string[]> {
+    await this.fill(n);
+    const end = Math.min(this.head + n, this.buffer.length);
+    const out = this.buffer.slice(this.head, end);
+    this.head = end;
+    if (this.head === this.buffer.length) {
+      this.buffer.length = 0;
+      this.head = 0;
+    }
+    return out;
+  }
+
+  /** Walks the rest without keeping its candidates: the skip counts and the cap cover the whole tree. */
+  async finish(): Promise<void> {
+    while (this.frames.length > 0) {
+      if (this.step(false)) {
+        const p = this.o.control.pace();
+        if (p !== undefined) await p;
+      }
+    }
+  }
+
+  /** Walks one entry, keeping it when it is a candidate; true when it listed a directory. */
+  private step(keep: boolean): boolean {
+    const o = this.o;
+    const skipped = this.skipped;
+    const frames = this.frames;
     const top = frames[frames.length - 1] as Frame;
     if (top.i >= top.entries.length) {
       frames.pop();
-      continue;
+      return false;
     }
     const e = top.entries[top.i++] as Dirent;
     const name = e.name;
-    if (name.charCodeAt(0) === 0x2e) continue; // hidden: never listed, never counted
+    if (name.charCodeAt(0) === 0x2e) return false; // hidden: never listed, never counted
     const relRoot = top.rel === "." ? name : `${top.rel}/${name}`;
+    const cut = this.cut;
     const relSearch = cut === 0 ? relRoot : relRoot.slice(cut);
+    const filter = o.filter;
     if (e.isDirectory()) {
-      if (denylist.matchPrefix(relRoot, true) !== null) {
+      if (o.guard.denylist.matchPrefix(relRoot, true) !== null) {
         countSkip(skipped, "protected");
-        continue;
+        return false;
       }
       o.control.check();
-      const p = o.control.pace();
-      if (p !== undefined) await p;
       const entries = listSorted(o, relRoot, skipped);
-      if (entries === null) continue;
-      frames.push({ rel: relRoot, state: filter === null ? 0 : filter.enterDir(top.state, name, relRoot, relSearch), entries, i: 0 });
-      continue;
+      if (entries !== null) frames.push({ rel: relRoot, state: filter === null ? 0 : filter.enterDir(top.state, name, relRoot, relSearch), entries, i: 0 });
+      return true;
     }
-    if (filter !== null && !filter.selects(top.state, name, relRoot, relSearch)) continue;
+    if (filter !== null && !filter.selects(top.state, name, relRoot, relSearch)) return false;
     if (!e.isFile()) {
       countSkip(skipped, "nonregular");
-      continue;
+      return false;
     }
-    if (++count > o.maxFiles) {
+    if (++this.count > o.maxFiles) {
       throw new SearchError("too-many-files", `more than ${o.maxFiles} candidate files ${o.describe}: pass a narrower path or a glob`);
     }
-    if (o.keepProtectedFiles !== true && denylist.matchPrefix(relRoot, false) !== null) {
+    if (o.keepProtectedFiles !== true && o.guard.denylist.matchPrefix(relRoot, false) !== null) {
       countSkip(skipped, "protected");
-      continue;
+      return false;
     }
-    candidates.push(relRoot);
+    if (keep) this.buffer.push(relRoot);
+    return false;
   }
-  return { searchRel, explicitFile: false, candidates, skipped };
+}
+
+/**
+ * Discovers all the candidates below `path` (fs-find). The path itself passes
+ * the guard's static rules first (a denial is thrown); more than `maxFiles`
+ * candidates is SearchError "too-many-files", never a partial list.
+ */
+export async function discover(path: string, o: DiscoverOptions): Promise<Discovery> {
+  const walk = Walk.start(path, o);
+  const candidates = await walk.take(Infinity);
+  return { searchRel: walk.searchRel, explicitFile: walk.explicitFile, candidates, skipped: walk.skipped };
 }

@@ -267,6 +267,57 @@ export function engineSuite(options: SearchEngineOptions): void {
     t.is((await engine.find(".", { limits: { maxFiles: Infinity } })).files.length, 3002);
   });
 
+  // A mixed tree: more than a batch of files, nested directories, hidden
+  // entries, a link, a protected name, a binary file.
+  function mixedTree(): Record<string, Node> {
+    const spec: Record<string, Node> = {};
+    for (let i = 0; i < 45; i++) spec[`a/f${String(i).padStart(2, "0")}.txt`] = i % 3 === 0 ? "hit\nmiss\nhit again\n" : "miss\n";
+    spec["a/.hidden/h.txt"] = "hit";
+    spec["b/link.txt"] = { link: "../a/f00.txt" };
+    spec["b/id_rsa"] = "hit";
+    spec["b/bin.dat"] = Buffer.from("hit\0\x01");
+    for (let i = 0; i < 40; i++) spec[`c/d${i % 4}/e/g${String(i).padStart(2, "0")}.md`] = `hit ${i}`;
+    spec["z.txt"] = "hit last";
+    return spec;
+  }
+
+  test("without a cap the walk goes on between batches, and the result is the same as with the tree walked first", async (t) => {
+    const { engine } = setup(t, mixedTree());
+    const capped = await engine.grep(".", "hit");
+    const uncapped = await engine.grep(".", "hit", { limits: { maxFiles: Infinity } });
+    t.deepEqual(uncapped, capped);
+    t.is(capped.files, 45 + 40 + 1);
+    t.deepEqual(capped.skipped, { binary: 1, nonregular: 1, protected: 1 });
+    // Cut short by the match cap: what the walk skips (the link, in b/) is counted over the whole
+    // tree, what the reads skip (b/bin.dat, b/id_rsa) only up to where reading stopped.
+    const cut = await engine.grep(".", "hit", { limits: { maxFiles: Infinity, maxMatches: 5 } });
+    t.deepEqual(cut, await engine.grep(".", "hit", { limits: { maxMatches: 5 } }));
+    t.true(cut.truncated);
+    t.deepEqual(cut.skipped, { nonregular: 1 });
+    t.deepEqual(await engine.grep(".", "hit", { glob: "*.md", limits: { maxFiles: Infinity } }), await engine.grep(".", "hit", { glob: "*.md" }));
+  });
+
+  test("without a cap reading starts before the walk ends; with one the whole tree is walked first", async (t) => {
+    // A checker creates a file, at the first read, in a directory not listed yet.
+    const run = async (limits: Partial<SearchLimits>) => {
+      const spec = mixedTree();
+      spec["z/early.txt"] = "hit";
+      let root = "";
+      const { engine, root: r } = setup(t, spec, {
+        checkers: {
+          late: (p) => {
+            if (p === "a/f00.txt") writeFileSync(join(root, "z", "late.txt"), "hit late");
+            return "allow";
+          },
+        },
+      });
+      root = r;
+      return (await engine.grep(".", "hit", { limits })).matches.map((m) => m.path).filter((p) => p.startsWith("z/"));
+    };
+    t.deepEqual(await run({ maxFiles: Infinity }), ["z/early.txt", "z/late.txt"]);
+    t.deepEqual(await run({}), ["z/early.txt"]);
+  });
+
   test("the match cap truncates: exactly maxMatches lines and truncated #t, and not when there are exactly that many", async (t) => {
     const { engine } = setup(t, { "a.txt": "hit\n".repeat(150), "b.txt": "hit\n".repeat(100) });
     const r = await engine.grep(".", "hit");
