@@ -168,6 +168,26 @@ async function repl(opts: Options, argv: string[]): Promise<number> {
   return 0;
 }
 
+// Whether the command made process.stdout or process.stderr: Node builds each
+// on first use (2-4 ms: a pipe loads the net module), so finish() looks only at
+// the ones that exist.
+const made = { stdout: false, stderr: false };
+function watchStream(name: "stdout" | "stderr"): void {
+  const d = Object.getOwnPropertyDescriptor(process, name);
+  const get = d?.get;
+  if (d === undefined || get === undefined || d.configurable !== true) {
+    made[name] = true;
+    return;
+  }
+  Object.defineProperty(process, name, {
+    ...d,
+    get() {
+      made[name] = true;
+      return get.call(process);
+    },
+  });
+}
+
 /**
  * Ends the process with the command's exit code. When stdout and stderr hold
  * nothing unwritten it exits at once: a natural exit first tears down the heap
@@ -177,10 +197,13 @@ async function repl(opts: Options, argv: string[]): Promise<number> {
  */
 export function finish(code: number): void {
   process.exitCode = code;
-  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+  const queued = (name: "stdout" | "stderr"): boolean => made[name] && process[name].writableLength > 0;
+  if (!queued("stdout") && !queued("stderr")) process.exit(code);
 }
 
 export async function main(argv: string[]): Promise<number> {
+  watchStream("stdout");
+  watchStream("stderr");
   try {
     return await dispatch(argv);
   } catch (e: any) {
