@@ -125,6 +125,9 @@ export function screenSource(source: string, max = SCREEN_MAX_COUNT): string {
   return out;
 }
 
+/** The default rules' screens, made when the module loads (so the command's start-up snapshot holds them). */
+const DEFAULT_SCREENS: readonly string[] = DEFAULT_RULES.flatMap((r) => r.patterns.map((p) => screenSource(p)));
+
 /** A rule's pattern; its RE2 is compiled the first time the Set says it may match (start-up is on every command). */
 class Compiled {
   private compiled: RE2 | null = null;
@@ -179,7 +182,7 @@ export class Redactor {
     this.compiled = compiled;
     // One pass over a string tells which patterns can match at all; most strings match none.
     // It screens with looser patterns, which compile faster (screenSource).
-    this.set = new RE2.Set(compiled.map((c) => screenSource(c.source)));
+    this.set = new RE2.Set(rules === DEFAULT_RULES ? DEFAULT_SCREENS : compiled.map((c) => screenSource(c.source)));
     this.maxPaths = options.maxPaths ?? 32;
   }
 
