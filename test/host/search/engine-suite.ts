@@ -450,9 +450,11 @@ export function engineSuite(options: SearchEngineOptions): void {
     t.is(r.files, 1);
   });
 
-  test("a file swapped for a link after discovery is a root-pin denial that stops the search", async (t) => {
-    const outside = makeTree({ "secret.txt": "hit outside" });
-    t.teardown(outside.cleanup);
+  /**
+   * A guard over a.txt, b.txt and c.txt (each "hit") that changes b.txt with
+   * `change` when it opens a.txt: after discovery, before b.txt is opened.
+   */
+  function changedAfterDiscovery(t: { teardown(fn: () => void): void }, change: (b: string) => void) {
     const tree = makeTree({ "a.txt": "hit", "b.txt": "hit", "c.txt": "hit" });
     t.teardown(tree.cleanup);
     const log: GuardDecision[] = [];
@@ -461,60 +463,45 @@ export function engineSuite(options: SearchEngineOptions): void {
       log: (d) => log.push(d),
       hooks: {
         beforeOpen: (_abs, rel) => {
-          if (rel !== "a.txt") return;
-          rmSync(join(tree.root, "b.txt"));
-          symlinkSync(join(outside.root, "secret.txt"), join(tree.root, "b.txt"));
+          if (rel === "a.txt") change(join(tree.root, "b.txt"));
         },
       },
+    });
+    return { guard, log, decisions: () => log.map((d) => `${d.path} ${d.decision} ${d.rule}`) };
+  }
+
+  test("a file swapped for a link after discovery is a root-pin denial that stops the search", async (t) => {
+    const outside = makeTree({ "secret.txt": "hit outside" });
+    t.teardown(outside.cleanup);
+    const { guard, decisions } = changedAfterDiscovery(t, (b) => {
+      rmSync(b);
+      symlinkSync(join(outside.root, "secret.txt"), b);
     });
     const e = await t.throwsAsync(engine(t, guard).grep(".", "hit"), { instanceOf: GuardDeniedError });
     t.is(e?.rule, "root-pin");
     t.is(e?.path, "b.txt");
     // c.txt was read ahead, in the same batch, before the denial was taken: that read is logged too.
-    t.deepEqual(
-      log.map((d) => `${d.path} ${d.decision} ${d.rule}`),
-      ["a.txt allow default", "b.txt deny root-pin", "c.txt allow default"],
-    );
+    t.deepEqual(decisions(), ["a.txt allow default", "b.txt deny root-pin", "c.txt allow default"]);
   });
 
   test("a file swapped for a FIFO after discovery is skipped as nonregular, without blocking", async (t) => {
-    const tree = makeTree({ "a.txt": "hit", "b.txt": "hit", "c.txt": "hit" });
-    t.teardown(tree.cleanup);
-    const log: GuardDecision[] = [];
-    const guard = createGuard({
-      root: tree.root,
-      log: (d) => log.push(d),
-      hooks: {
-        beforeOpen: (_abs, rel) => {
-          if (rel !== "a.txt") return;
-          rmSync(join(tree.root, "b.txt"));
-          mkfifo(join(tree.root, "b.txt"));
-        },
-      },
+    const { guard, decisions } = changedAfterDiscovery(t, (b) => {
+      rmSync(b);
+      mkfifo(b);
     });
     const r = await engine(t, guard).grep(".", "hit");
     t.deepEqual(lines(r), ["a.txt:1:hit", "c.txt:1:hit"]);
     t.deepEqual(r.skipped, { nonregular: 1 });
-    t.deepEqual(
-      log.map((d) => `${d.path} ${d.decision} ${d.rule}`),
-      ["a.txt allow default", "b.txt deny special-file", "c.txt allow default"],
-    );
+    t.deepEqual(decisions(), ["a.txt allow default", "b.txt deny special-file", "c.txt allow default"]);
   });
 
   test("a file that grew past the read cap after discovery is skipped as oversized, unread", async (t) => {
-    const tree = makeTree({ "a.txt": "hit", "b.txt": "hit", "c.txt": "hit" });
-    t.teardown(tree.cleanup);
-    const guard = createGuard({
-      root: tree.root,
-      hooks: {
-        beforeOpen: (_abs, rel) => {
-          if (rel === "a.txt") writeFileSync(join(tree.root, "b.txt"), "hit ".repeat(100));
-        },
-      },
-    });
+    const { guard, decisions } = changedAfterDiscovery(t, (b) => writeFileSync(b, "hit ".repeat(100)));
     const r = await engine(t, guard, { maxFileBytes: 100 }).grep(".", "hit");
     t.deepEqual(lines(r), ["a.txt:1:hit", "c.txt:1:hit"]);
     t.deepEqual(r.skipped, { oversized: 1 });
+    // The read cap is not a guard rule: b.txt is a file error, counted, and no read of it is logged.
+    t.deepEqual(decisions(), ["a.txt allow default", "c.txt allow default"]);
   });
 
   test("decisions are logged for every file read, in path order", async (t) => {
