@@ -322,6 +322,7 @@ class GrepRun {
           continue;
         }
         if (queue.length === 0) break;
+        if (this.stealOne()) continue;
         await this.take(queue.shift() as Batch);
       }
     } finally {
@@ -388,6 +389,24 @@ class GrepRun {
     );
     this.counts.thread++;
     return { files, reports: null, reply, thread: t, seq };
+  }
+
+  /**
+   * With nothing to open and the oldest batch not answered: takes back the
+   * newest batch the thread has not begun and reads it here, so neither
+   * thread waits while the other has work queued. True when it read one.
+   */
+  private stealOne(): boolean {
+    const queue = this.queue;
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const b = queue[i] as Batch;
+      if (b.reports !== null) continue;
+      if (!(b.thread as ReadingThread).trySteal(b.seq)) return false; // the thread began it: it began the older ones too
+      this.counts.thread--;
+      queue[i] = this.readHere(b.files);
+      return true;
+    }
+    return false;
   }
 
   /** Reads and searches a batch in this thread now, releasing its files; the caps apply when it is taken. */

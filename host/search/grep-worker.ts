@@ -11,7 +11,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { compilePattern } from "./lines.js";
 import { makeScratch, newBudget, scanFile, type FileReport, type FileSearch, type MatchBudget } from "./scan-file.js";
-import { DONE, NOT_READ, WANTED, type FromThread, type ToThread } from "./worker-protocol.js";
+import { BATCH_STATE, DONE, NOT_READ, QUEUED, RING, TAKEN, WANTED, type FromThread, type ToThread } from "./worker-protocol.js";
 
 const port = parentPort;
 if (port === null) throw new Error("grep-worker.js runs as a worker thread");
@@ -36,7 +36,9 @@ port.on("message", (m: ToThread) => {
     return;
   }
   const reports: Array<FileReport | typeof NOT_READ> = [];
-  const cur = current;
+  // The main thread took the batch back to read it itself: answer it unread.
+  const mine = Atomics.compareExchange(shared, BATCH_STATE + (m.seq % RING), QUEUED, TAKEN) === QUEUED;
+  const cur = mine ? current : null;
   try {
     for (const at of m.ats) {
       if (cur === null || cur.id !== m.id || cur.hint.truncated || Atomics.load(shared, WANTED) !== m.id) reports.push(NOT_READ);

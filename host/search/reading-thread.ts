@@ -11,7 +11,7 @@
 // thread. It keeps the process alive only while a search waits for it.
 
 import type { Worker } from "node:worker_threads";
-import { DONE, SHARED_WORDS, WANTED, type FromThread, type ThreadSearch, type ToThread } from "./worker-protocol.js";
+import { BATCH_STATE, DONE, QUEUED, RING, SHARED_WORDS, STOLEN, WANTED, type FromThread, type ThreadSearch, type ToThread } from "./worker-protocol.js";
 
 export type BatchReply = Extract<FromThread, { t: "batch" } | { t: "failed" }>;
 
@@ -145,9 +145,19 @@ export class ReadingThread {
     if (this._state === "gone") return { seq: 0, reply: handled(Promise.reject(new ThreadLost("it exited before"))) };
     const seq = ++this.submitted;
     const reply = handled(new Promise<BatchReply>((resolve, reject) => this.pending.set(seq, { resolve, reject })));
+    Atomics.store(this.shared, BATCH_STATE + (seq % RING), QUEUED);
     this.hold();
     this.post({ t: "batch", id, seq, ats });
     return { seq, reply };
+  }
+
+  /**
+   * Takes back batch `seq` if the thread has not begun it: true when the
+   * caller now has it (to read itself; the thread answers it unread). False
+   * when the thread has it, or answered it.
+   */
+  trySteal(seq: number): boolean {
+    return Atomics.compareExchange(this.shared, BATCH_STATE + (seq % RING), QUEUED, STOLEN) === QUEUED;
   }
 
   /** The search is over (finished, failed or cancelled): batches of it still queued are not read, and another search may begin. */

@@ -18,7 +18,18 @@ export interface ThreadSearch {
 /** Shared words between the threads (an Int32Array over a SharedArrayBuffer). */
 export const WANTED = 0; // the id of the search still wanted (0: none): batches of others are not read
 export const DONE = 1; // batches the thread has answered, all searches together
-export const SHARED_WORDS = 2;
+/**
+ * Where a batch stands, one word per batch in a ring (BATCH_STATE + seq % RING):
+ * the main thread marks it QUEUED before handing it over; the thread marks it
+ * TAKEN before it reads it, and the main thread, with nothing else to do, may
+ * mark it STOLEN and read it itself. Whichever marks first has it.
+ */
+export const BATCH_STATE = 2;
+export const RING = 64;
+export const QUEUED = 1;
+export const TAKEN = 2;
+export const STOLEN = 3;
+export const SHARED_WORDS = BATCH_STATE + RING;
 
 export type ToThread =
   | { readonly t: "search"; readonly id: number; readonly search: ThreadSearch }

@@ -10,8 +10,11 @@
 //   xlarge  /usr/share           — tens of thousands of files, which
 //                                  node_modules does not have here (when
 //                                  present; BENCH_XLARGE=0 skips it)
-// Each pattern runs BENCH_RUNS times (default 7) alternating the two tools
-// after one warm-up each; medians are printed with their ratio
+// Each pattern runs BENCH_RUNS times (default 7) alternating the two tools,
+// after BENCH_WARMUP rounds (default 3) of all the patterns on both, as a
+// session that has searched before (a new engine's reading thread, like the
+// process, starts with code V8 has not compiled yet: about eight searches
+// of lodash warm it up); medians are printed with their ratio
 // (nodwyn / rg: below 1 is faster), and the best (minimum) times with theirs,
 // which say more on a machine that other work keeps busy. rg runs as `rg --sort path -n --no-ignore
 // PATTERN .` in the tree (one thread: --sort path implies it), timed around
@@ -42,6 +45,7 @@ const { createGuard } = await import(join(repo, "dist/host/guard/index.js"));
 const { createSearchEngine } = await import(join(repo, "dist/host/search/index.js"));
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const trees = [
   { name: "medium", dir: join(repo, "node_modules/lodash") },
   { name: "large", dir: join(repo, "node_modules") },
@@ -163,10 +167,19 @@ for (const tree of trees) {
   const listed = await engine.find(".", { limits: LIFTED });
   const cold = await runNodwyn(engine, patterns[0].re);
   while (engine.stats().thread === "starting") await new Promise((r) => setTimeout(r, 5));
-  console.log(`\n${tree.name}: ${tree.dir} — ${listed.files.length} candidate files; first search of a new engine (cold): ${cold.ms.toFixed(1)} ms; reading thread ${engine.stats().thread}`);
+  // Warm-up: every pattern WARMUP times on both, so the timed runs see compiled code (a new
+  // engine's thread starts with cold code of its own); the cold search above is the other case.
+  for (let w = 0; w < WARMUP; w++) {
+    for (const p of patterns) {
+      await runNodwyn(engine, p.re);
+      runRg(tree.dir, p.re);
+    }
+  }
+  console.log(
+    `\n${tree.name}: ${tree.dir} — ${listed.files.length} candidate files; first search of a new engine (cold): ${cold.ms.toFixed(1)} ms; ` +
+      `warm-up: ${WARMUP} round(s) of the patterns; reading thread ${engine.stats().thread}`,
+  );
   for (const p of patterns) {
-    await runNodwyn(engine, p.re);
-    runRg(tree.dir, p.re);
     const ours = [];
     const rgs = [];
     let last;

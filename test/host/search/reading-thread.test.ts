@@ -4,11 +4,12 @@
 import test from "ava";
 import { spawnSync } from "node:child_process";
 import { isUtf8 } from "node:buffer";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, constants as C, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGuard, type GuardDecision } from "../../../host/guard/index.js";
 import { compareNames, createSearchEngine, type GrepResult, type SearchEngineOptions, type SearchLimits } from "../../../host/search/index.js";
+import { ReadingThread } from "../../../host/search/reading-thread.js";
 import { makeTree, type Node } from "../guard/tree.js";
 
 /** A deterministic pseudo-random sequence (a linear congruential generator), so every run builds the same tree. */
@@ -213,6 +214,28 @@ test("two searches at once on one engine each find what they find alone", async 
   const [a, b] = await Promise.all([e.grep(".", "alpha"), e.grep(".", "\\bhits?\\b")]);
   t.deepEqual(shape(a), expected(/alpha/, lim));
   t.deepEqual(shape(b), expected(/\bhits?\b/, lim));
+});
+
+test("a batch taken back before the thread begins it is answered unread; one the thread read cannot be taken back", async (t) => {
+  const thread = new ReadingThread();
+  t.teardown(() => thread.close());
+  const dir = openSync(join(tree.root, "d00"), C.O_RDONLY | C.O_DIRECTORY);
+  t.teardown(() => closeSync(dir));
+  const at = `/proc/${process.pid}/fd/${dir}/f1.txt`;
+  // A thread just made has not started yet: what is handed to it waits in its port.
+  t.is(thread.state, "starting");
+  const id = thread.tryBegin({ pattern: "hit", context: 0, maxLineChars: 500, maxFileBytes: MAX_FILE_BYTES, maxMatches: 1e6, maxOutputChars: 1e9, matches: 0, chars: 0 });
+  t.not(id, null);
+  const a = thread.submit(id as number, [at]);
+  const b = thread.submit(id as number, [at]);
+  t.true(thread.trySteal(a.seq));
+  t.false(thread.trySteal(a.seq), "a batch is taken back once");
+  const ra = await a.reply;
+  t.deepEqual(ra.t === "batch" ? ra.reports : ra, [null], "the thread did not read the batch taken back");
+  const rb = await b.reply;
+  t.is(rb.t === "batch" ? rb.reports[0]?.outcome : rb.t, "searched");
+  t.false(thread.trySteal(b.seq), "a batch the thread answered stays its own");
+  thread.end(id as number);
 });
 
 test("a process whose search started the reading thread exits by itself", (t) => {
