@@ -1,8 +1,8 @@
 // The nodwyn command end to end: run, -e, repl, errors, exit codes, session logs.
 import test from "ava";
-import { writeFileSync, mkdirSync, existsSync, symlinkSync } from "node:fs";
+import { writeFileSync, mkdirSync, existsSync, statSync, symlinkSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { nodwyn, tempDir, sessionRecords, BIN } from "../../helpers/cli.js";
 
 test("-e prints the value of the last form with write", (t) => {
@@ -136,6 +136,17 @@ test("output still queued for a slow pipe is written whole before the command ex
     const r = spawnSync("sh", ["-c", `"$0" --no-log -e '${program}' | (sleep 0.3; wc -c)`, BIN], { encoding: "utf8", env: { ...process.env, ...env } });
     t.is(r.stdout.trim(), "2000000", JSON.stringify(env));
   }
+});
+
+test("current-jiffy counts from this process's start, not from when the snapshot was built", async (t) => {
+  // The snapshot holds `performance` already made (host/cli/snapshot.ts). With
+  // the snapshot at least 3 s old, a time origin left from the build would count 3 s or more.
+  const blob = join(dirname(BIN), "..", "dist", "nodwyn.blob");
+  t.true(existsSync(blob), "the build made a snapshot");
+  const age = Date.now() - statSync(blob).mtimeMs;
+  if (age < 3000) await new Promise((r) => setTimeout(r, 3000 - age));
+  const r = nodwyn(["--no-log", "-e", "(import (scheme time)) (< 0 (current-jiffy) (* 2 (jiffies-per-second)))"]);
+  t.is(r.stdout, "#t\n", r.stderr);
 });
 
 test("the command works through a symbolic link, as npm installs it", (t) => {
