@@ -24,10 +24,11 @@
 // walks on and opens the next ones (docs/decisions/0005). With a cap on the
 // candidates (the default) the whole tree is walked before anything is read,
 // so a search over the cap reads nothing; without one, reading starts with
-// the first batch and the walk goes on between batches. A file is opened a few batches
-// ahead of its read, so when the match caps cut a search short, the guard may
-// have decided about (and logged) files that were then not read. Results are
-// the same with or without the thread: both run scan-file.ts in search order.
+// the first batch and the walk goes on between batches. A file is opened a
+// few batches ahead of its read, so when the match caps cut a search short,
+// the guard may have decided about (and logged) files that were then not
+// read. Results are the same with or without the thread: both run
+// scan-file.ts in search order.
 
 import { GuardDeniedError, GuardFileError, type Guard, type GuardScan, type OpenedFile } from "../guard/index.js";
 import { SearchError } from "./errors.js";

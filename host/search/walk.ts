@@ -156,11 +156,6 @@ export class Walk {
     return this.head === this.buffer.length && this.frames.length === 0;
   }
 
-  /** Whether the walk is over (some candidates may still wait to be taken). */
-  get walked(): boolean {
-    return this.frames.length === 0;
-  }
-
   /** Candidates found and not handed out yet. */
   get waiting(): number {
     return this.buffer.length - this.head;
