@@ -12,7 +12,7 @@
 // starts from the bundle.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, existsSync } from "node:fs";
+import { readFileSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
@@ -124,7 +124,19 @@ await build({
   plugins: [staticChevrotain, lazyNatives, workerBeside],
   define: { "import.meta.url": JSON.stringify(pathToFileURL(join(dist, "host/session/node-interpreter.js")).href) },
   logLevel: "error",
+  // ASCII source: V8 keeps a script's source in the snapshot (for compiling
+  // functions on first call), as one byte a character when it can, else two.
+  charset: "ascii",
 });
+// charset "ascii" escapes strings and names, but esbuild keeps comments and
+// regular expression literals as written, and one non-ASCII character (an
+// arrow in a comment, a sigma in a pattern) made the whole 0.8 MB source two
+// bytes a character. A \uXXXX escape means the same UTF-16 unit in a regular
+// expression, a string or a name, and is inert in a comment (a raw template
+// string would see it changed: the bundle is checked to have none).
+const source = readFileSync(cjs, "utf8");
+if (/String\.raw/.test(source)) throw new Error("bundle: String.raw in the snapshot bundle; escaping non-ASCII would change it");
+writeFileSync(cjs, source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
 
 // The snapshot must be built with the V8 flags it runs with: bin/nodwyn states them once.
 const flags = /^FLAGS="([^"]*)"/m.exec(readFileSync(join(root, "bin/nodwyn"), "utf8"))?.[1]?.split(" ").filter(Boolean) ?? [];

@@ -1,6 +1,6 @@
 // The nodwyn command end to end: run, -e, repl, errors, exit codes, session logs.
 import test from "ava";
-import { writeFileSync, mkdirSync, existsSync, statSync, symlinkSync } from "node:fs";
+import { writeFileSync, mkdirSync, existsSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { nodwyn, tempDir, sessionRecords, BIN } from "../../helpers/cli.js";
@@ -121,10 +121,14 @@ test("nodwyn log show and verify read the recorded session", (t) => {
 test("the start-up snapshot and the plain start give the same results", (t) => {
   const dir = tempDir();
   const prog = join(dir, "p.scm");
-  writeFileSync(prog, '(import (scheme base) (scheme write) (scheme char))\n(write (list (string-upcase "straße") (inexact 1/3) (call/cc (lambda (k) (k 42)))))\n');
+  writeFileSync(
+    prog,
+    '(import (scheme base) (scheme write) (scheme char))\n(write (list (string-upcase "straße") (string-downcase "ΟΔΟΣ") (string-foldcase "ΟΔΟΣ") (inexact 1/3) (call/cc (lambda (k) (k 42)))))\n',
+  );
   const snap = nodwyn(["--no-log", "run", prog]);
   const plain = nodwyn(["--no-log", "run", prog], { env: { NODWYN_NO_SNAPSHOT: "1" } });
-  t.is(snap.stdout, '("STRASSE" 0.3333333333333333 42)');
+  // The snapshot's source is ASCII, non-ASCII escaped (scripts/bundle.mjs), final sigma's pattern included.
+  t.is(snap.stdout, '("STRASSE" "οδος" "οδοσ" 0.3333333333333333 42)');
   t.is(plain.stdout, snap.stdout);
   t.is(nodwyn(["-e", "(+ 1 2)"], { env: { NODWYN_NO_SNAPSHOT: "1" } }).stdout, "3\n");
 });
@@ -136,6 +140,12 @@ test("output still queued for a slow pipe is written whole before the command ex
     const r = spawnSync("sh", ["-c", `"$0" --no-log -e '${program}' | (sleep 0.3; wc -c)`, BIN], { encoding: "utf8", env: { ...process.env, ...env } });
     t.is(r.stdout.trim(), "2000000", JSON.stringify(env));
   }
+});
+
+test("the snapshot's bundle is ASCII, so V8 keeps its source one byte a character", (t) => {
+  const src = readFileSync(join(dirname(BIN), "..", "dist", "snapshot", "nodwyn.cjs"), "latin1");
+  const at = src.search(/[^\x00-\x7f]/);
+  t.is(at, -1, `non-ASCII at ${at}: ${JSON.stringify(src.slice(at - 40, at + 10))}`);
 });
 
 test("current-jiffy counts from this process's start, not from when the snapshot was built", async (t) => {
