@@ -52,6 +52,7 @@ export function sessionLogPath(session: string, dataDir: string): string {
  * `20261009T034803Z-3981612f`, so ids sort by creation time and do not collide.
  */
 export function newSessionId(now: Date = new Date()): string {
-  const t = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+  const t = `${String(now.getUTCFullYear()).padStart(4, "0")}${two(now.getUTCMonth() + 1)}${two(now.getUTCDate())}T${two(now.getUTCHours())}${two(now.getUTCMinutes())}${two(now.getUTCSeconds())}Z`;
   return `${t}-${randomBytes(4).toString("hex")}`;
 }

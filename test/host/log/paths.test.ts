@@ -54,6 +54,7 @@ test("new session ids are valid, carry the UTC time, and differ", (t) => {
   const a = newSessionId(at);
   const b = newSessionId(at);
   t.regex(a, /^20261009T034803Z-[0-9a-f]{8}$/);
+  t.regex(newSessionId(new Date(Date.UTC(2027, 0, 2, 3, 4, 5))), /^20270102T030405Z-[0-9a-f]{8}$/);
   t.true(isValidSessionId(a));
   t.not(a, b);
 });
