@@ -61,7 +61,7 @@ export interface RedactorOptions {
 }
 
 /** Counted repetitions in the Set's patterns repeat at most this many times (see screenSource). */
-export const SCREEN_MAX_COUNT = 16;
+export const SCREEN_MAX_COUNT = 8;
 
 /**
  * A pattern for the Set that screens strings before the rules run: `source`
