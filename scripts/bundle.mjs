@@ -68,6 +68,21 @@ const staticChevrotain = {
       if (out === src) throw new Error("static-chevrotain: the lexer no longer awaits loadChevrotain()");
       return { contents: out, loader: "js" };
     });
+    // chevrotain maps a character code to a lexing bucket through a table of
+    // 65,536 numbers built when a lexer is made: 512 KB of the snapshot, to be
+    // read back at every start. The bucket is computed instead, with the same
+    // value (255 + code / 255, rounded down, for codes from 256). Without the
+    // pattern (another chevrotain version) the build says so and keeps the table.
+    b.onLoad({ filter: /chevrotain\.min\.mjs$/ }, (args) => {
+      const src = readFileSync(args.path, "utf8");
+      const table =
+        /function (\w+)\((\w+)\)\{return \2<(\w+)\?\2:(\w+)\[\2\]\}function (\w+)\(\)\{if\(\w+\(\4\)\)\{\4=new Array\(65536\);for\(let (\w+)=0;\6<65536;\6\+\+\)\4\[\6\]=\6>255\?255\+~~\(\6\/255\):\6\}\}/;
+      if (!table.test(src)) {
+        process.stderr.write("bundle: chevrotain's character-code table was not found; the snapshot keeps it\n");
+        return { contents: src, loader: "js" };
+      }
+      return { contents: src.replace(table, "function $1($2){return $2<$3?$2:255+~~($2/255)}function $5(){}"), loader: "js" };
+    });
   },
 };
 
