@@ -79,9 +79,12 @@ export function screenSource(source: string, max = SCREEN_MAX_COUNT): string {
   for (let i = 0; i < source.length; i++) {
     const c = source[i] as string;
     if (c === "\\") {
-      // An escape: the next character, and the braces of \x{41}, \p{Greek}, \P{L}.
+      // An escape: the next character, and the braces of \x{41}, \p{Greek}, \P{L}; \Q...\E is literal text.
       let end = i + 2;
-      if (/[xpP]/.test(source[i + 1] ?? "") && source[i + 2] === "{") {
+      if (source[i + 1] === "Q") {
+        const close = source.indexOf("\\E", i + 2);
+        end = close === -1 ? source.length : close + 2;
+      } else if (/[xpP]/.test(source[i + 1] ?? "") && source[i + 2] === "{") {
         const close = source.indexOf("}", i + 2);
         end = close === -1 ? source.length : close + 1;
       }

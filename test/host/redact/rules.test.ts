@@ -31,6 +31,8 @@ test("screenSource loosens counted repetitions only, outside classes and escapes
   t.is(screenSource("\\x{41}{30}"), "\\x{41}{8,}");
   t.is(screenSource("\\p{Greek}{30,40}?"), "\\p{Greek}{8,}?");
   t.is(screenSource("a{,5}{x}"), "a{,5}{x}", "not a repetition: literal braces");
+  t.is(screenSource("\\Qa{30}\\Eb{30}"), "\\Qa{30}\\Eb{8,}", "\\Q...\\E is literal text");
+  t.is(screenSource("\\Qa{30}"), "\\Qa{30}");
   t.is(screenSource("a{40}", 4), "a{4,}");
 });
 
