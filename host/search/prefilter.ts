@@ -87,3 +87,68 @@ export class LiteralScanner {
     return best;
   }
 }
+
+/**
+ * A pattern that is one literal, with a word boundary (\b) or not at each
+ * end: a line matches when it holds the literal with the boundaries RE2
+ * would find there, which is checked on the bytes around each occurrence
+ * instead of running RE2 on the line (about a third of the cost of a line
+ * with a match). `\bname\b` and a plain name are what a search for an
+ * identifier looks like.
+ */
+export interface ExactLiteral {
+  readonly lit: Buffer;
+  readonly boundaryBefore: boolean;
+  readonly boundaryAfter: boolean;
+}
+
+/** The pattern as an ExactLiteral, or null when it is anything more. */
+export function exactLiteral(pattern: string): ExactLiteral | null {
+  let boundaryBefore = false;
+  let boundaryAfter = false;
+  let lit = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === "\\") {
+      const d = pattern[i + 1];
+      if (d === undefined) return null;
+      i++;
+      if (d === "b") {
+        if (lit === "" && !boundaryBefore) boundaryBefore = true;
+        else if (i === pattern.length - 1 && lit !== "") boundaryAfter = true;
+        else return null; // \b inside the literal, or twice
+        continue;
+      }
+      if (/^[!-/:-@[-`{-~]$/.test(d)) {
+        lit += d;
+        continue;
+      }
+      return null;
+    }
+    if (META.has(c) || c === "\n" || c === "\r") return null;
+    lit += c;
+  }
+  return lit === "" ? null : { lit: Buffer.from(lit, "utf8"), boundaryBefore, boundaryAfter };
+}
+
+/** An ASCII word byte, as RE2's \b sees words: [0-9A-Za-z_]. */
+function isWordByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f;
+}
+
+/**
+ * Whether the line buf[ls, le) matches `e`, given `first`, the offset of the
+ * first occurrence of the literal at or after the line's start. Outside the
+ * line counts as not a word, as for RE2 testing the line alone.
+ */
+export function exactLineMatch(buf: Buffer, e: ExactLiteral, first: number, ls: number, le: number): boolean {
+  const n = e.lit.length;
+  const firstWord = isWordByte(e.lit[0] as number);
+  const lastWord = isWordByte(e.lit[n - 1] as number);
+  for (let at = first; at !== -1 && at + n <= le; at = buf.indexOf(e.lit, at + 1)) {
+    if (e.boundaryBefore && (at > ls && isWordByte(buf[at - 1] as number)) === firstWord) continue;
+    if (e.boundaryAfter && (at + n < le && isWordByte(buf[at + n] as number)) === lastWord) continue;
+    return true;
+  }
+  return false;
+}

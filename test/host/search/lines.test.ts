@@ -2,7 +2,7 @@
 import test from "ava";
 import fc from "fast-check";
 import { compilePattern, type LinePattern } from "../../../host/search/index.js";
-import { requiredLiterals } from "../../../host/search/prefilter.js";
+import { exactLiteral, requiredLiterals } from "../../../host/search/prefilter.js";
 import { forEachMatchingLine } from "../../../host/search/lines.js";
 
 const lits = (p: string) => requiredLiterals(p)?.map((b) => b.toString());
@@ -23,6 +23,22 @@ test("anything else has none", (t) => {
   }
 });
 
+test("a pattern that is one literal, with \\b at its ends or not, is confirmed without RE2", (t) => {
+  const ex = (p: string) => {
+    const e = exactLiteral(p);
+    return e === null ? null : [e.lit.toString(), e.boundaryBefore, e.boundaryAfter];
+  };
+  t.deepEqual(ex("hasOwnProperty"), ["hasOwnProperty", false, false]);
+  t.deepEqual(ex("\\bvalue\\b"), ["value", true, true]);
+  t.deepEqual(ex("\\bvalue"), ["value", true, false]);
+  t.deepEqual(ex("value\\b"), ["value", false, true]);
+  t.deepEqual(ex("a\\.b"), ["a.b", false, false]);
+  t.deepEqual(ex("\\b-x\\b"), ["-x", true, true]);
+  for (const p of ["a|b", "^a", "a$", "a\\bb", "\\b\\ba", "\\B", "\\Ba", "\\b", "a.b", "(?i)a", "a\\d", ""]) t.is(exactLiteral(p), null, p);
+  t.not(compilePattern("\\bvalue\\b", 4096).exact, null);
+  t.is(compilePattern("a|b", 4096).exact, null);
+});
+
 function matchingLines(buf: Buffer, p: LinePattern): string[] {
   const out: string[] = [];
   forEachMatchingLine(buf, p, (s, e) => {
@@ -33,14 +49,14 @@ function matchingLines(buf: Buffer, p: LinePattern): string[] {
 }
 
 test("property: with and without the prefilter, the same lines match", (t) => {
-  const word = fc.constantFrom("ab", "b", "a.b", "x", "ab\\b", "\\bab", "^a", "b$", "é", "a-b");
+  const word = fc.constantFrom("ab", "b", "a.b", "x", "ab\\b", "\\bab", "\\bab\\b", "\\b-a", "a-\\b", "\\b_1\\b", "^a", "b$", "é", "a-b");
   const pattern = fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join("|"));
-  const text = fc.array(fc.constantFrom("a", "b", "x", " ", "\n", "é", ".", "-"), { maxLength: 60 }).map((cs) => cs.join(""));
+  const text = fc.array(fc.constantFrom("a", "b", "x", " ", "\n", "\r", "é", ".", "-", "_", "1", "ab"), { maxLength: 60 }).map((cs) => cs.join(""));
   fc.assert(
     fc.property(pattern, text, (pat, txt) => {
       const p = compilePattern(pat, 4096);
       const buf = Buffer.from(txt);
-      const plain: LinePattern = { ...p, literals: null };
+      const plain: LinePattern = { ...p, literals: null, exact: null };
       const a = matchingLines(buf, p);
       const b = matchingLines(buf, plain);
       if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${pat} on ${JSON.stringify(txt)}: ${a} vs ${b}`);
