@@ -14,33 +14,41 @@
 
 const META = new Set(["\\", ".", "+", "*", "?", "(", ")", "|", "[", "]", "{", "}", "^", "$"]);
 
-/** The literals one of which every match contains, or null when the pattern is not that simple. */
-export function requiredLiterals(pattern: string): Buffer[] | null {
-  const alternatives: string[] = [];
-  let cur = "";
+/** A simple pattern's pieces: characters matched as themselves, zero-width assertions, and alternation. */
+type Token = { readonly t: "char"; readonly c: string } | { readonly t: "assert"; readonly a: "^" | "$" | "\\b" | "\\B" } | { readonly t: "or" };
+
+/** The pattern as Tokens, or null when it holds anything else (classes, groups, repetition, flags, \d, \n, \x41, \Q…). */
+function tokens(pattern: string): Token[] | null {
+  const out: Token[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
-    if (c === "|") {
-      alternatives.push(cur);
-      cur = "";
-      continue;
-    }
-    if (c === "^" || c === "$") continue; // zero-width
-    if (c === "\\") {
+    if (c === "|") out.push({ t: "or" });
+    else if (c === "^" || c === "$") out.push({ t: "assert", a: c });
+    else if (c === "\\") {
       const d = pattern[i + 1];
       if (d === undefined) return null;
       i++;
-      if (d === "b" || d === "B") continue; // zero-width
-      // Escaped ASCII punctuation is that character; any other escape (\d, \n, \x41, \Q…) is not simple.
-      if (/^[!-/:-@[-`{-~]$/.test(d)) {
-        cur += d;
-        continue;
-      }
-      return null;
-    }
-    if (META.has(c)) return null;
-    if (c === "\n" || c === "\r") return null;
-    cur += c;
+      if (d === "b" || d === "B") out.push({ t: "assert", a: d === "b" ? "\\b" : "\\B" });
+      // Escaped ASCII punctuation is that character; any other escape is not simple.
+      else if (/^[!-/:-@[-`{-~]$/.test(d)) out.push({ t: "char", c: d });
+      else return null;
+    } else if (META.has(c) || c === "\n" || c === "\r") return null;
+    else out.push({ t: "char", c });
+  }
+  return out;
+}
+
+/** The literals one of which every match contains, or null when the pattern is not that simple. */
+export function requiredLiterals(pattern: string): Buffer[] | null {
+  const toks = tokens(pattern);
+  if (toks === null) return null;
+  const alternatives: string[] = [];
+  let cur = "";
+  for (const k of toks) {
+    if (k.t === "or") {
+      alternatives.push(cur);
+      cur = "";
+    } else if (k.t === "char") cur += k.c; // assertions are zero-width: every match still holds the characters
   }
   alternatives.push(cur);
   // An empty alternative matches everywhere: nothing is required.
@@ -104,31 +112,16 @@ export interface ExactLiteral {
 
 /** The pattern as an ExactLiteral, or null when it is anything more. */
 export function exactLiteral(pattern: string): ExactLiteral | null {
-  let boundaryBefore = false;
-  let boundaryAfter = false;
-  let lit = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === "\\") {
-      const d = pattern[i + 1];
-      if (d === undefined) return null;
-      i++;
-      if (d === "b") {
-        if (lit === "" && !boundaryBefore) boundaryBefore = true;
-        else if (i === pattern.length - 1 && lit !== "") boundaryAfter = true;
-        else return null; // \b inside the literal, or twice
-        continue;
-      }
-      if (/^[!-/:-@[-`{-~]$/.test(d)) {
-        lit += d;
-        continue;
-      }
-      return null;
-    }
-    if (META.has(c) || c === "\n" || c === "\r") return null;
-    lit += c;
-  }
-  return lit === "" ? null : { lit: Buffer.from(lit, "utf8"), boundaryBefore, boundaryAfter };
+  const toks = tokens(pattern);
+  if (toks === null || toks.length === 0) return null;
+  const first = toks[0] as Token;
+  const last = toks[toks.length - 1] as Token;
+  const boundaryBefore = first.t === "assert" && first.a === "\\b";
+  const boundaryAfter = toks.length > 1 && last.t === "assert" && last.a === "\\b";
+  const inner = toks.slice(boundaryBefore ? 1 : 0, boundaryAfter ? -1 : undefined);
+  if (inner.length === 0 || inner.some((k) => k.t !== "char")) return null;
+  const lit = inner.map((k) => (k as { c: string }).c).join("");
+  return { lit: Buffer.from(lit, "utf8"), boundaryBefore, boundaryAfter };
 }
 
 /** An ASCII word byte, as RE2's \b sees words: [0-9A-Za-z_]. */
