@@ -5,7 +5,7 @@
 // entries compiled code uses, and a raised condition comes back as a thrown
 // SchemeError.
 import { createNodeInterpreter } from "../../host/session/node-interpreter.js";
-import { SchemeError, Procedure, type Condition, type Ctx } from "../../interpreter/api.js";
+import { SchemeError, Procedure, type Ctx } from "../../interpreter/api.js";
 
 const interp = createNodeInterpreter({});
 
@@ -21,13 +21,4 @@ export function call(name: string, ...args: any[]): any {
   return out.value;
 }
 
-/** The condition raised by fn. */
-export function raised(fn: () => unknown): Condition {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SchemeError) return e.condition;
-    throw e;
-  }
-  throw new Error("expected a Scheme error");
-}
+export { raised } from "./raised.js";

@@ -3,12 +3,12 @@
 // Expected values follow R7RS §6.13 (and UTF-8, RFC 3629, for file contents),
 // worked out by hand, not taken from the code's output.
 import test from "ava";
+import { raised } from "../../helpers/raised.js";
 import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync, appendFileSync, existsSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   SymbolTable,
-  SchemeError,
   Port,
   MString,
   Char,
@@ -23,7 +23,6 @@ import {
   equal,
   specArity,
   argError,
-  type Condition,
   type Ctx,
   type FileAccess,
   type PortSource,
@@ -108,16 +107,6 @@ function callIn(ctx: Ctx, name: string, ...args: any[]): any {
 const shared = makeCtx();
 const call = (name: string, ...args: any[]) => callIn(shared, name, ...args);
 
-/** The condition raised by fn. */
-function raised(fn: () => unknown): Condition {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SchemeError) return e.condition;
-    throw e;
-  }
-  throw new Error("expected a Scheme error");
-}
 
 const s = (x: string) => new MString(x);
 const ch = (x: string) => char(x.codePointAt(0) as number);

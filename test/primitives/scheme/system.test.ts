@@ -1,8 +1,8 @@
 // System interface: the command line and environment through a real ProcessAccess, the clocks, and no access.
 import test from "ava";
+import { raised } from "../../helpers/raised.js";
 import {
   SymbolTable,
-  SchemeError,
   MString,
   Pair,
   Flonum,
@@ -10,7 +10,6 @@ import {
   listToArray,
   specArity,
   argError,
-  type Condition,
   type Ctx,
   type ProcessAccess,
 } from "../../../interpreter/api.js";
@@ -49,15 +48,6 @@ function callIn(ctx: Ctx, name: string, ...args: any[]): any {
   return r;
 }
 
-function raised(fn: () => unknown): Condition {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SchemeError) return e.condition;
-    throw e;
-  }
-  throw new Error("expected a Scheme error");
-}
 
 const ctx = ctxWith(realProcess(["prog.scm", "--flag", "λ arg"]));
 const call = (name: string, ...args: any[]) => callIn(ctx, name, ...args);
