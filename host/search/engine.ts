@@ -105,6 +105,8 @@ export interface SearchEngine {
 export interface SearchStats {
   readonly batchesHere: number;
   readonly batchesThread: number;
+  /** Batches handed to the reading thread and taken back before it began them (read here, counted in batchesHere). */
+  readonly batchesTakenBack: number;
   readonly thread: "off" | "starting" | "ready" | "gone";
 }
 
@@ -127,7 +129,7 @@ export function createSearchEngine(guard: Guard, limits: Partial<SearchLimits> =
   const base: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, ...limits };
   const mode = options.readingThread ?? "auto";
   let thread: ReadingThread | null = null;
-  const counts = { here: 0, thread: 0 };
+  const counts = { here: 0, thread: 0, takenBack: 0 };
   const threads: ThreadUse | null =
     mode === "never"
       ? null
@@ -149,7 +151,7 @@ export function createSearchEngine(guard: Guard, limits: Partial<SearchLimits> =
       thread = null;
       await t?.close();
     },
-    stats: () => ({ batchesHere: counts.here, batchesThread: counts.thread, thread: thread === null ? "off" : thread.state }),
+    stats: () => ({ batchesHere: counts.here, batchesThread: counts.thread, batchesTakenBack: counts.takenBack, thread: thread === null ? "off" : thread.state }),
   };
 }
 
@@ -167,6 +169,7 @@ interface ThreadUse {
 interface BatchCounts {
   here: number;
   thread: number;
+  takenBack: number;
 }
 
 const PACE_MS = 10;
@@ -219,7 +222,7 @@ export async function find(guard: Guard, path: string, opts: SearchOptions = {})
 
 /** index-grep over a guard (see SearchEngine.grep), reading in this thread. */
 export function grep(guard: Guard, path: string, pattern: string, opts: GrepOptions = {}): Promise<GrepResult> {
-  return grepWith(guard, null, path, pattern, opts, { here: 0, thread: 0 });
+  return grepWith(guard, null, path, pattern, opts, { here: 0, thread: 0, takenBack: 0 });
 }
 
 async function grepWith(guard: Guard, threads: ThreadUse | null, path: string, pattern: string, opts: GrepOptions, counts: BatchCounts): Promise<GrepResult> {
@@ -404,6 +407,7 @@ class GrepRun {
       if (b.reports !== null) continue;
       if (!(b.thread as ReadingThread).trySteal(b.seq)) return false; // the thread began it: it began the older ones too
       this.counts.thread--;
+      this.counts.takenBack++;
       queue[i] = this.readHere(b.files);
       return true;
     }

@@ -121,13 +121,18 @@ test("the reading thread finds what the main thread finds, and what a plain read
   const thread = engineFor(t, THREAD, lim);
   const auto = engineFor(t, {}, lim);
   t.deepEqual(shape(await here.grep(".", "\\bhit\\b")), want);
-  t.deepEqual(shape(await thread.grep(".", "\\bhit\\b")), want);
+  // The main thread takes back batches the thread has not begun when it has nothing else
+  // to do, so on a busy machine one search may leave the thread nothing to read: search
+  // until it has read some (each time with the same result).
+  for (let i = 0; i < 20 && thread.stats().batchesThread === 0; i++) t.deepEqual(shape(await thread.grep(".", "\\bhit\\b")), want);
   // auto: the first search starts the thread and reads here meanwhile; once it is ready it takes batches.
   t.deepEqual(shape(await auto.grep(".", "\\bhit\\b")), want);
   while (auto.stats().thread === "starting") await new Promise((r) => setTimeout(r, 5));
   t.deepEqual(shape(await auto.grep(".", "\\bhit\\b")), want);
+  for (let i = 0; i < 20 && auto.stats().batchesThread === 0; i++) t.deepEqual(shape(await auto.grep(".", "\\bhit\\b")), want);
   t.is(here.stats().batchesThread, 0);
   t.true(thread.stats().batchesThread > 0, "the thread read some batches");
+  t.is(here.stats().batchesTakenBack, 0);
   t.true(auto.stats().batchesThread > 0, "auto used the thread once it was ready");
 });
 
@@ -246,8 +251,9 @@ test("a process whose search started the reading thread exits by itself", (t) =>
     const engine = createSearchEngine(createGuard({ root: ${JSON.stringify(tree.root)} }), { maxFiles: 10000 }, { threadMinFiles: 0 });
     const first = await engine.grep(".", "gamma");
     while (engine.stats().thread === "starting") await new Promise((r) => setTimeout(r, 5));
-    const second = await engine.grep(".", "gamma");
-    console.log(JSON.stringify({ same: JSON.stringify(first) === JSON.stringify(second), stats: engine.stats() }));
+    let same = true;
+    for (let i = 0; i < 20 && engine.stats().batchesThread === 0; i++) same &&= JSON.stringify(await engine.grep(".", "gamma")) === JSON.stringify(first);
+    console.log(JSON.stringify({ same, stats: engine.stats() }));
   `;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
   t.is(r.status, 0, r.stderr);
