@@ -108,6 +108,9 @@ export interface ExactLiteral {
   readonly lit: Buffer;
   readonly boundaryBefore: boolean;
   readonly boundaryAfter: boolean;
+  /** Whether the literal's first and last bytes are word bytes (what a boundary next to them needs). */
+  readonly firstWord: boolean;
+  readonly lastWord: boolean;
 }
 
 /** The pattern as an ExactLiteral, or null when it is anything more. */
@@ -120,8 +123,8 @@ export function exactLiteral(pattern: string): ExactLiteral | null {
   const boundaryAfter = toks.length > 1 && last.t === "assert" && last.a === "\\b";
   const inner = toks.slice(boundaryBefore ? 1 : 0, boundaryAfter ? -1 : undefined);
   if (inner.length === 0 || inner.some((k) => k.t !== "char")) return null;
-  const lit = inner.map((k) => (k as { c: string }).c).join("");
-  return { lit: Buffer.from(lit, "utf8"), boundaryBefore, boundaryAfter };
+  const lit = Buffer.from(inner.map((k) => (k as { c: string }).c).join(""), "utf8");
+  return { lit, boundaryBefore, boundaryAfter, firstWord: isWordByte(lit[0] as number), lastWord: isWordByte(lit[lit.length - 1] as number) };
 }
 
 /** An ASCII word byte, as RE2's \b sees words: [0-9A-Za-z_]. */
@@ -135,9 +138,8 @@ function isWordByte(b: number): boolean {
  * line counts as not a word, as for RE2 testing the line alone.
  */
 export function exactLineMatch(buf: Buffer, e: ExactLiteral, first: number, ls: number, le: number): boolean {
+  const { firstWord, lastWord } = e;
   const n = e.lit.length;
-  const firstWord = isWordByte(e.lit[0] as number);
-  const lastWord = isWordByte(e.lit[n - 1] as number);
   for (let at = first; at !== -1 && at + n <= le; at = buf.indexOf(e.lit, at + 1)) {
     if (e.boundaryBefore && (at > ls && isWordByte(buf[at - 1] as number)) === firstWord) continue;
     if (e.boundaryAfter && (at + n < le && isWordByte(buf[at + n] as number)) === lastWord) continue;
