@@ -46,15 +46,26 @@ export interface ModelRequest {
   readonly temperature?: number;
 }
 
-/** Token counts and timings as the server reported them (ADR 0002's llm.resp usage amendments). */
+/**
+ * Token counts and timings as the server reported them (ADR 0002's llm.resp usage amendments).
+ * usage.ts turns one into the llm.resp usage record (prices, cost, the cache estimate).
+ */
 export interface Usage {
+  /**
+   * Every prompt token of the request: those read from the cache and those written to it
+   * included. (Anthropic reports the three apart; its provider sums them here, so that
+   * inputTokens means the same for every protocol.)
+   */
   readonly inputTokens: number;
+  /** Every token of the reply, reasoning tokens included. */
   readonly outputTokens: number;
   /** Prompt tokens read from the provider's cache; absent when the provider did not say. */
   readonly cachedTokens?: number;
   /** Prompt tokens written to the cache (Anthropic's cache_creation_input_tokens). */
   readonly cacheWriteTokens?: number;
   readonly reasoningTokens?: number;
+  /** The cost in USD as the provider itself reported it (OpenRouter's usage.cost); absent when it did not. */
+  readonly cost?: number;
   /** The server gave no token counts: the zeros above are not counts. */
   readonly unreported?: boolean;
   /** Ollama's own timings, in milliseconds, as it reported them. */
@@ -90,6 +101,10 @@ export type StreamEvent =
   | { readonly type: "text"; readonly delta: string }
   | { readonly type: "reasoning"; readonly delta: string }
   | { readonly type: "tool_call"; readonly index: number; readonly id?: string; readonly name?: string; readonly argumentsDelta?: string }
+  /**
+   * The attempt failed and another follows after delayMs. What was streamed before it is void:
+   * the reply starts again from nothing with the next attempt.
+   */
   | { readonly type: "retry"; readonly attempt: number; readonly delayMs: number; readonly reason: string };
 
 export interface CompleteOptions {
@@ -106,7 +121,9 @@ export type ModelErrorCode =
   | "timeout"
   | "cancelled"
   | "protocol" // the server's reply is not the protocol (malformed JSON, unknown event)
-  | "truncated"; // the stream ended before the reply did
+  | "truncated" // the stream ended before the reply did
+  | "config" // the provider cannot be made as configured (a key variable unset, a bad script file)
+  | "exhausted"; // the scripted provider has no reply left
 
 export class ModelError extends Error {
   constructor(
@@ -122,11 +139,25 @@ export class ModelError extends Error {
   }
 }
 
+/** What cred.register records of a credential: its class and id, never its value. */
+export interface CredentialRef {
+  /** What kind of credential it is ("api_key"). */
+  readonly class: string;
+  /** Where it came from ("env:OPENAI_API_KEY"): names the credential, never holds it. */
+  readonly id: string;
+}
+
 /** One wire protocol bound to one server and model. */
 export interface ModelProvider {
   /** "openai", "ollama", "anthropic" or "scripted". */
   readonly kind: string;
   /** The server's configured name (for messages and session.model). */
   readonly server: string;
+  /** The model id the server knows (the configured one; a reply may name it differently). */
+  readonly model: string;
+  /** Where the server is reached (no credentials in it); for a scripted provider, its file. */
+  readonly url: string;
+  /** The credential the provider registered with the redactor, for the session's cred.register; absent without one. */
+  readonly credential?: CredentialRef;
   complete(request: ModelRequest, options?: CompleteOptions): Promise<ModelResponse>;
 }
