@@ -94,14 +94,14 @@ export const KINDS = {
     fields: { call_id: "string", tool: "string", args: "any", "resp_seq?": "integer" },
   },
   "tool.result": {
-    doc: "the result of the tool.call with call_id; recovered marks one a resume made for a call a crash left unfinished",
+    doc: "the result of the tool.call with call_id: ok false marks an error; duration_ms is how long the tool ran; recovered marks one a resume made for a call a crash left unfinished",
     fields: {
       call_id: "string",
       tool: "string",
       ok: "boolean",
       "output?": "any",
       "error?": "string",
-      "elapsed_ms?": "number",
+      "duration_ms?": "number",
       "truncated?": "boolean",
       "recovered?": "boolean",
     },
