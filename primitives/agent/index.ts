@@ -10,3 +10,4 @@ export {
   type FsReadLimits,
 } from "./file-tools.js";
 export { verdictFromScheme, checkerInfoToScheme, schemeChecker } from "./checker-verdict.js";
+export { shellExecPrimitive, renderShell, type ShellServices } from "./shell-exec.js";

@@ -17,6 +17,12 @@ export interface AgentToolSpec extends ProcSpec {
   };
   /** How a result (the Scheme value impl returned) is shown to the model. */
   render(result: any): string;
+  /**
+   * When a result that impl returned is nonetheless a failure the model should
+   * see as one (a command that timed out): the error's text; else null. The
+   * rendering is still shown, before the error.
+   */
+  failed?(result: any): string | null;
 }
 
 /** A param's name as a tool argument: "[start-line]" → "start-line". */
