@@ -26,7 +26,7 @@ import {
 } from "../../interpreter/api.js";
 import { createGuard, findRepoRoot, CheckerRegistry, GuardError, type Guard, type GuardDecision } from "../guard/index.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
-import { createSessionLog, newSessionId, type LogWriter } from "../log/index.js";
+import { createSessionLog, newSessionId, openForAppend, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
@@ -58,6 +58,14 @@ export interface SessionOptions {
   actor?: string;
   /** Steps a checker may take per decision. */
   checkerSteps?: number;
+  /** Procedures beyond the file tools (an agent session's shell-exec). */
+  extraPrimitives?: readonly ProcSpec[];
+  /** More of the session's configuration for its session.start (or session.resume): strategy, model, server, context. */
+  start?: Omit<SessionConfigPayload, "version" | "origin" | "cwd" | "repo" | "argv">;
+  /** Reopen this existing session's log (under its lock) and append session.resume, instead of a new log. */
+  resume?: string;
+  /** The redactor of the log (default a new one): share the one credentials are registered on. */
+  redactor?: Redactor;
 }
 
 /** What (nodwyn agent) exports. */
@@ -73,6 +81,8 @@ export class Session {
   readonly writer: LogWriter | null;
   /** Redacts what the log records (none without a log). */
   readonly redactor: Redactor | null;
+  /** A torn last line the resume repaired (recorded in a note after session.resume), else null. */
+  readonly repaired: TruncatedError | null = null;
   actor: string;
   private capture: string[] | null = null;
   private captured = 0;
@@ -82,15 +92,15 @@ export class Session {
     const cwd = resolve(opts.cwd ?? process.cwd());
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
     this.actor = opts.actor ?? "user";
-    this.redactor = opts.log === false ? null : new Redactor();
-    this.writer =
-      this.redactor === null
-        ? null
-        : createSessionLog(
-            newSessionId(),
-            { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [] },
-            { redactor: this.redactor, ...(opts.env ? { env: opts.env } : {}) },
-          );
+    this.redactor = opts.log === false ? null : (opts.redactor ?? new Redactor());
+    const config: SessionConfigPayload = { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [], ...(opts.start ?? {}) };
+    const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}) };
+    if (this.redactor === null) this.writer = null;
+    else if (opts.resume !== undefined) {
+      const r = openForAppend(opts.resume, { ...logOpts, resume: config });
+      this.writer = r.writer;
+      this.repaired = r.truncated;
+    } else this.writer = createSessionLog(newSessionId(), config, logOpts);
     this.checkers = new CheckerRegistry();
     const out = opts.stdout ?? consoleSinks.stdout;
     const err = opts.stderr ?? consoleSinks.stderr;
@@ -125,6 +135,7 @@ export class Session {
       extraPrimitives: [
         ...fileToolPrimitives(this.fileServices()),
         this.registerCheckPrimitive(opts.checkerSteps ?? 200_000),
+        ...(opts.extraPrimitives ?? []),
       ],
     });
   }
@@ -212,8 +223,8 @@ export class Session {
     );
   }
 
-  /** Scheme's file ports and load, read through the guard; writing is not granted. */
-  private guardedFileAccess(): FileAccess {
+  /** Scheme's file ports and load, read through the guard as `actor`; writing is not granted. */
+  guardedFileAccess(actor?: string): FileAccess {
     const guard = this.guard;
     const refuse = (path: string, what: string): never => {
       throw new FileAccessError("EACCES", path, `${what} is not permitted in a sandboxed session`);
@@ -221,7 +232,7 @@ export class Session {
     return {
       readFile: (path) => {
         try {
-          return guard.readFileSync(path, { actor: this.actor });
+          return guard.readFileSync(path, { actor: actor ?? this.actor });
         } catch (e) {
           if (e instanceof GuardError) throw new FileAccessError((e as any).code ?? "guard-denied", path, e.message);
           throw e;
@@ -231,7 +242,7 @@ export class Session {
       deleteFile: (path) => refuse(path, "deleting files"),
       exists: (path) => {
         try {
-          guard.locate(path, { actor: this.actor });
+          guard.locate(path, { actor: actor ?? this.actor });
           return existsSync(resolve(this.root, path));
         } catch {
           return false;
@@ -270,7 +281,33 @@ export class Session {
 
   /** Evaluates source (REPL forms or `-e`), logging the request and the result. */
   async evaluate(source: string, o: { file?: string; origin?: string; limits?: Limits } = {}): Promise<Outcome> {
-    return this.logged(source, o.origin ?? "repl", o.file, () => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", ...(o.limits ? { limits: o.limits } : {}) }));
+    return this.logged(
+      source,
+      o.origin ?? "repl",
+      o.file,
+      () => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", ...(o.limits ? { limits: o.limits } : {}) }),
+      o.limits?.signal ? { signal: o.limits.signal } : {},
+    );
+  }
+
+  /**
+   * Calls a procedure of the session's interpreter (a model tool's primitive)
+   * with `signal` as the current one, so a search or a command stops with it
+   * and says so in its result (limits.signal would end the call at once instead).
+   * Not logged as an evaluation: the caller records the tool call.
+   */
+  async callProcedure(proc: Procedure, args: any[], limits: Limits = {}, signal?: AbortSignal): Promise<Outcome> {
+    this.current = signal ?? limits.signal;
+    try {
+      const value = await this.interp.call(proc, args, limits);
+      return { ok: true, value };
+    } catch (e: any) {
+      if (e?.name === "EvalError") return { ok: false, error: e.raised, condition: e.condition };
+      throw e;
+    } finally {
+      this.current = undefined;
+      this.flushFiles();
+    }
   }
 
   /** Runs an R7RS program, logged as one evaluation. */
@@ -278,13 +315,12 @@ export class Session {
     return this.logged(source, "run", file, () => this.interp.runProgram(source, file));
   }
 
-  private async logged(source: string, origin: string, file: string | undefined, run: () => Promise<Outcome>): Promise<Outcome> {
+  private async logged(source: string, origin: string, file: string | undefined, run: () => Promise<Outcome>, o: { signal?: AbortSignal } = {}): Promise<Outcome> {
     const req = this.writer?.append("eval.req", { source, origin, actor: this.actor, ...(file ? { file } : {}) });
     this.capture = [];
     this.captured = 0;
     const t0 = performance.now();
-    const ac = new AbortController();
-    this.current = ac.signal;
+    this.current = o.signal;
     let out: Outcome;
     try {
       out = await run();

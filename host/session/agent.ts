@@ -1,0 +1,781 @@
+// An agent session: the log, the window, a model, the tools, and a strategy in Scheme that drives each turn.
+//
+// The composition root of `nodwyn chat`, `ask` and `resume`. The strategy
+// decides; the host records: every record of the loop is written here
+// (user.msg, llm.req, llm.resp, tool.call, tool.result, turn.end,
+// turn.checkpoint, session.model, cred.register, approval.change), each turn's
+// budgets are kept here, and the window is folded from the log file itself.
+//
+// Two interpreters: the model's (the Session: its eval tool and primitives,
+// sandboxed, actor "model") and the strategy's (its own, with the strategy
+// procedures of strategy-api.ts, reading through the same guard as actor
+// "strategy"), so the model's definitions can never reach the strategy's.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Condition, MString, Procedure, UNSPECIFIED, formatRaised, hostError, type Interpreter } from "../../interpreter/api.js";
+import { fileToolPrimitives, shellExecPrimitive, type ShellServices } from "../../primitives/agent/index.js";
+import { type LogRecord, type LogWriter } from "../log/index.js";
+import { Redactor } from "../redact/index.js";
+import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
+import { WindowV1, WINDOW_V1, ESTIMATOR, defaultReserve, type BuiltWindow } from "../window/index.js";
+import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
+import { Session, SessionError } from "./session.js";
+import { createNodeInterpreter, STDLIB_DIR } from "./node-interpreter.js";
+import { LogFollower } from "./log-follower.js";
+import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
+import { usageRecord, type UsagePricing } from "./usage.js";
+import { modelTools, OutputCapture, parseToolArguments, type ModelTool } from "./tools.js";
+import { strategyPrimitives, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
+
+/** The model a session talks to, as configuration resolved it. */
+export interface ModelChoice {
+  /** The id the server knows. */
+  readonly id: string;
+  /** The [servers.NAME] entry (or the provider's own name: "scripted"). */
+  readonly server: string;
+  /** The registry entry ([models.NAME] or control). */
+  readonly name?: string;
+  readonly url?: string;
+  readonly contextWindow: number;
+  readonly maxOutputTokens?: number;
+  readonly temperature?: number;
+  readonly pricing?: UsagePricing;
+}
+
+/** A credential the session holds: registered with the redactor, recorded as cred.register (class and id only). */
+export interface Credential {
+  readonly class: string;
+  readonly id: string;
+  readonly value: string;
+}
+
+/** What a front-end (chat, ask) is told while a turn runs. All optional. */
+export interface TurnObserver {
+  /** A piece of the model's reply as it streams. */
+  onStream?(event: StreamEvent): void;
+  onRequest?(info: { readonly seq: number; readonly tokens: number }): void;
+  onResponse?(info: { readonly seq: number; readonly text: string; readonly toolCalls: readonly ToolCall[]; readonly inputTokens: number; readonly outputTokens: number; readonly cost?: number }): void;
+  onToolStart?(call: { readonly id: string; readonly name: string; readonly arguments: string }): void;
+  onToolEnd?(result: { readonly id: string; readonly name: string; readonly arguments: string; readonly ok: boolean; readonly chars: number; readonly durationMs: number; readonly error?: string }): void;
+  onCheckpoint?(info: { readonly dimension: BudgetDimension; readonly used: number; readonly limit: number }): void;
+  /** What the strategy's own program printed. */
+  onStrategyOutput?(text: string): void;
+}
+
+/** How a turn ended (turn.end's outcome). */
+export type TurnOutcome = "done" | "cancelled" | "failed" | "limit" | "spend_limit";
+
+/** What a turn did. */
+export interface TurnResult {
+  readonly turn: number;
+  readonly outcome: TurnOutcome;
+  /** The text of the turn's last reply ("" when there was none). */
+  readonly text: string;
+  readonly error?: string;
+  readonly modelCalls: number;
+  readonly toolCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** USD, when priced. */
+  readonly cost?: number;
+  readonly elapsedMs: number;
+  /** The seqs of the turn's user.msg and turn.end. */
+  readonly firstSeq: number;
+  readonly endSeq: number;
+}
+
+export interface AgentOptions {
+  /** "chat", "ask", "resume" (session.start's origin). */
+  readonly origin: string;
+  readonly cwd?: string;
+  readonly root?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly argv?: string[];
+  readonly provider: ModelProvider;
+  readonly model: ModelChoice;
+  /** Who chose the model (session.model's actor): "config", "person" (a flag). */
+  readonly modelChosenBy?: string;
+  /** The strategy program (default stdlib/strategies/shell.scm). */
+  readonly strategyFile?: string;
+  readonly budgets?: Partial<TurnBudgets>;
+  /** The configured allow-list of shell command prefixes. */
+  readonly shellAllow?: readonly string[];
+  /** Asks the person to approve a command; null where no one can answer (ask). */
+  readonly askApproval: AskApproval | null;
+  readonly shellTimeoutMs?: number;
+  readonly observer?: TurnObserver;
+  /** Limits of each model evaluation (the eval tool). */
+  readonly evalLimits?: { readonly steps?: number; readonly timeoutMs?: number };
+  /** Steps the strategy may take per turn (default 10,000,000). */
+  readonly strategySteps?: number;
+  readonly credentials?: readonly Credential[];
+  /** Reopen this session (nodwyn resume) instead of starting one. */
+  readonly resume?: string;
+  readonly libraryPaths?: readonly string[];
+}
+
+/** The default strategy's file. */
+export const DEFAULT_STRATEGY = join(STDLIB_DIR, "strategies", "shell.scm");
+
+const DEFAULT_EVAL_STEPS = 10_000_000;
+const DEFAULT_EVAL_TIMEOUT_MS = 30_000;
+
+/** Why a turn was stopped from outside the strategy. */
+type Stop = { kind: "cancelled" } | { kind: "limit"; dimension: BudgetDimension; message: string } | { kind: "ended"; outcome: "done" | "failed"; message: string | null };
+
+interface Handle {
+  readonly built: BuiltWindow;
+  readonly size: number;
+  readonly additions: readonly Message[];
+}
+
+interface TurnState {
+  readonly no: number;
+  readonly meter: TurnMeter;
+  readonly controller: AbortController;
+  stop: Stop | null;
+  readonly pending: Set<Promise<unknown>>;
+  /** Calls of the last reply not yet answered, in order. */
+  open: Map<string, ToolCall & { readonly respSeq: number }>;
+  lastText: string;
+  readonly handles: Map<number, Handle>;
+}
+
+/** An agent session. Open one with AgentSession.open; run turns with turn(); close it. */
+export class AgentSession implements StrategyLoop {
+  readonly session: Session;
+  readonly writer: LogWriter;
+  readonly redactor: Redactor;
+  private readonly strategyInterp: Interpreter;
+  private readonly view = new WindowV1();
+  private readonly follower: LogFollower;
+  private readonly tools: readonly ModelTool[];
+  /** The tool definitions as offered, redacted once. */
+  private readonly definitions: readonly ToolDefinition[];
+  private readonly approvals: ShellApprovals;
+  private readonly budgets: TurnBudgets;
+  private system = "";
+  private onMessage: Procedure | null = null;
+  private onCommand: Procedure | null = null;
+  private strategyName = "";
+  private turnNo = 0;
+  private earlierCost = 0;
+  private current: TurnState | null = null;
+  private nextHandle = 1;
+  private shellEnv: Record<string, string> | null = null;
+  private constructor(
+    private readonly o: AgentOptions,
+    session: Session,
+    redactor: Redactor,
+    approvalsRef: { approvals: ShellApprovals | null },
+    private readonly output: OutputCapture,
+  ) {
+    this.session = session;
+    this.redactor = redactor;
+    if (session.writer === null) throw new SessionError("an agent session needs its log");
+    this.writer = session.writer;
+    this.follower = new LogFollower(this.writer.file, this.writer.session);
+    this.budgets = { ...DEFAULT_BUDGETS, ...(o.budgets ?? {}) };
+    this.approvals = new ShellApprovals({
+      allow: o.shellAllow ?? [],
+      ask: o.askApproval,
+      record: (c) => void this.writer.append("approval.change", { ...c }),
+      promptPrefix: this.writer.session,
+    });
+    approvalsRef.approvals = this.approvals;
+    const evalLimits = { steps: o.evalLimits?.steps ?? DEFAULT_EVAL_STEPS, timeoutMs: o.evalLimits?.timeoutMs ?? DEFAULT_EVAL_TIMEOUT_MS };
+    this.tools = modelTools(session, { output: this.output, evalLimits });
+    this.definitions = redactor.redactJSON(this.tools.map((t) => t.definition)).value;
+    this.strategyInterp = this.makeStrategyInterpreter();
+  }
+
+  /** Opens (or, with `resume`, reopens) a session and loads its strategy. */
+  static async open(o: AgentOptions): Promise<AgentSession> {
+    const redactor = new Redactor();
+    for (const c of o.credentials ?? []) if (c.value.length >= 4) redactor.registerSecret(c.value);
+    const approvalsRef: { approvals: ShellApprovals | null } = { approvals: null };
+    let self: AgentSession | null = null;
+    const shell: ShellServices = {
+      defaultTimeoutMs: o.shellTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
+      maxTimeoutMs: Math.max(3_600_000, o.shellTimeoutMs ?? 0),
+      signal: () => self?.current?.controller.signal,
+      run: async (command, opts) => {
+        if (self === null || approvalsRef.approvals === null) return { refused: "the session is not open" };
+        return self.runCommand(command, opts);
+      },
+    };
+    const strategyFile = o.strategyFile ?? DEFAULT_STRATEGY;
+    const output = new OutputCapture();
+    const context = { recipe: WINDOW_V1, context_window: o.model.contextWindow, reserve: o.model.maxOutputTokens ?? defaultReserve(o.model.contextWindow), estimator: `${ESTIMATOR.name}-v${ESTIMATOR.version}` };
+    const session = await Session.open({
+      origin: o.origin,
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+      ...(o.root ? { root: o.root } : {}),
+      ...(o.env ? { env: o.env } : {}),
+      argv: o.argv ?? [],
+      sandbox: true,
+      actor: "model",
+      libraryPaths: o.libraryPaths ?? [],
+      redactor,
+      extraPrimitives: [shellExecPrimitive(shell)],
+      start: { strategy: strategyFile, model: o.model.id, server: o.model.server, context },
+      ...(o.resume !== undefined ? { resume: o.resume } : {}),
+      // The model's evaluations print into the eval tool's result, not to the terminal.
+      stdout: output.sink,
+      stderr: output.sink,
+    });
+    let agent: AgentSession;
+    try {
+      agent = new AgentSession(o, session, redactor, approvalsRef, output);
+      self = agent;
+      for (const c of o.credentials ?? []) agent.writer.append("cred.register", { class: c.class, id: c.id });
+      if (o.resume !== undefined) agent.recover();
+      else agent.follower.read((r) => agent.view.add(r));
+      agent.writer.append("session.model", {
+        model: o.model.id,
+        server: o.model.server,
+        ...(o.model.name !== undefined ? { name: o.model.name } : {}),
+        ...(o.model.url !== undefined ? { url: o.model.url } : {}),
+        actor: o.modelChosenBy ?? "config",
+        context,
+      });
+      await agent.loadStrategy(strategyFile);
+    } catch (e) {
+      session.close("failed to open", 1);
+      throw e;
+    }
+    return agent;
+  }
+
+  /** The session id. */
+  get id(): string {
+    return this.writer.session;
+  }
+
+  /** The number of turns the session holds (resumed ones included). */
+  get turns(): number {
+    return this.turnNo;
+  }
+
+  /** The tool definitions offered to the model. */
+  get toolDefinitions(): readonly ToolDefinition[] {
+    return this.definitions;
+  }
+
+  get model(): ModelChoice {
+    return this.o.model;
+  }
+
+  get strategy(): string {
+    return this.strategyName;
+  }
+
+  // ---- opening -------------------------------------------------------------------------------
+
+  private makeStrategyInterpreter(): Interpreter {
+    const session = this.session;
+    const sink = { write: (c: string | Uint8Array) => this.o.observer?.onStrategyOutput?.(typeof c === "string" ? c : Buffer.from(c).toString("utf8")) };
+    const interp = createNodeInterpreter({
+      libraryPaths: this.o.libraryPaths ?? [],
+      files: session.guardedFileAccess("strategy"),
+      process: {
+        commandLine: () => [this.strategyName],
+        getEnv: () => undefined,
+        allEnv: () => ({}),
+        exit: (): never => {
+          throw new SessionError("a strategy cannot end the session with exit: return from its turn, or call end-turn");
+        },
+      },
+      stdout: sink,
+      stderr: sink,
+      extraPrimitives: [
+        ...fileToolPrimitives({
+          root: session.root,
+          get guard() {
+            return session.guard;
+          },
+          get search() {
+            return session.search;
+          },
+          actor: () => "strategy",
+          signal: () => this.current?.controller.signal,
+        }),
+        ...strategyPrimitives(this),
+      ],
+    });
+    interp.registerLibrary("(nodwyn agent)", ["fs-read", "fs-find", "index-grep"]);
+    return interp;
+  }
+
+  private async loadStrategy(file: string): Promise<void> {
+    let source: string;
+    try {
+      source = readFileSync(file, "utf8");
+    } catch (e) {
+      throw new SessionError(`cannot read the strategy ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const out = await this.strategyInterp.runProgram(source, file, { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
+    if (!out.ok) throw new SessionError(`the strategy ${file} failed to load: ${formatRaised(out.error)}`);
+    if (this.onMessage === null) throw new SessionError(`the strategy ${file} did not call (register-strategy! name on-message)`);
+  }
+
+  /**
+   * A resume: folds the whole log into the window, then answers every tool
+   * call a crash left without a result (in call order, after session.resume,
+   * as the 2026-11-12 amendment orders them) and ends the interrupted turn.
+   */
+  private recover(): void {
+    let open = new Map<string, { tool: string; started: boolean }>();
+    let turnOpen = false;
+    let turns = 0;
+    let cost = 0;
+    this.follower.read((r: LogRecord) => {
+      this.view.add(r);
+      const p = r.payload as Record<string, any>;
+      switch (r.kind) {
+        case "user.msg":
+          turns++;
+          turnOpen = true;
+          break;
+        case "turn.end":
+          turnOpen = false;
+          break;
+        case "llm.resp":
+          if (p.error === undefined) {
+            open = new Map();
+            for (const c of (p.tool_calls as any[]) ?? []) open.set(String(c.id), { tool: String(c.name), started: false });
+            if (typeof p.usage?.cost === "number") cost += p.usage.cost;
+          }
+          break;
+        case "tool.call": {
+          const c = open.get(String(p.call_id));
+          if (c) c.started = true;
+          break;
+        }
+        case "tool.result":
+          open.delete(String(p.call_id));
+          break;
+        default:
+          break;
+      }
+    });
+    this.turnNo = turns;
+    this.earlierCost = cost;
+    for (const [id, c] of open) {
+      this.writer.append("tool.result", {
+        call_id: id,
+        tool: c.tool,
+        ok: false,
+        error: c.started
+          ? "interrupted: the session ended while this call was running (it may have had effects); it was resumed later"
+          : "not run: the session ended before this call ran; it was resumed later",
+        recovered: true,
+      });
+    }
+    if (turnOpen) this.writer.append("turn.end", { outcome: "failed", turn: turns, error: "interrupted: the session ended during this turn; it was resumed later" });
+    this.follower.read((r) => this.view.add(r));
+  }
+
+  // ---- turns ----------------------------------------------------------------------------------
+
+  /** Runs one turn for a message of the person. Never rejects for what the model, a tool or the strategy did. */
+  async turn(text: string, o: { readonly signal?: AbortSignal } = {}): Promise<TurnResult> {
+    if (this.current !== null) throw new SessionError("a turn is already running");
+    if (this.onMessage === null) throw new SessionError("no strategy is registered");
+    const no = ++this.turnNo;
+    const state: TurnState = {
+      no,
+      meter: new TurnMeter(this.budgets, this.earlierCost),
+      controller: new AbortController(),
+      stop: null,
+      pending: new Set(),
+      open: new Map(),
+      lastText: "",
+      handles: new Map(),
+    };
+    this.current = state;
+    const onAbort = () => this.stopTurn({ kind: "cancelled" });
+    if (o.signal?.aborted) onAbort();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => this.budgetReached({ dimension: "time", used: state.meter.elapsedMs, limit: this.budgets.wallMs }), this.budgets.wallMs);
+    const first = this.writer.append("user.msg", { text, actor: "person" });
+    let error: string | undefined;
+    let failed = false;
+    try {
+      if (state.stop === null) {
+        await this.strategyInterp.call(this.onMessage, [new MString(text)], { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, signal: state.controller.signal });
+      }
+    } catch (e: any) {
+      if (e?.name !== "EvalError") throw e;
+      const c: Condition | null = e.condition;
+      // A stop from outside shows as the evaluation's abort; anything else is the strategy's failure.
+      if (!(state.stop !== null && c?.kind === "limit" && c.code === "aborted")) {
+        failed = true;
+        error = formatRaised(e.raised);
+      }
+    } finally {
+      clearTimeout(timer);
+      o.signal?.removeEventListener("abort", onAbort);
+    }
+    // What a stopped strategy left running (a model call, a tool) records its own end first.
+    while (state.pending.size > 0) await Promise.allSettled([...state.pending]);
+    const stop = state.stop as Stop | null;
+    let outcome: TurnOutcome;
+    if (stop?.kind === "cancelled") outcome = "cancelled";
+    else if (stop?.kind === "limit") {
+      outcome = stop.dimension === "cost" ? "spend_limit" : "limit";
+      error = stop.message;
+    } else if (stop?.kind === "ended") {
+      outcome = stop.outcome;
+      if (stop.message !== null) error = stop.message;
+    } else if (failed) outcome = "failed";
+    else outcome = "done";
+    if (outcome === "failed" && error === undefined) error = "the strategy failed";
+    const why = outcome === "cancelled" ? "the turn was cancelled" : outcome === "done" ? "the turn ended" : `the turn ended (${outcome})`;
+    for (const [id, c] of state.open) this.answer(id, c.name, false, undefined, `not run: ${why} before this call ran`, 0);
+    state.open.clear();
+    const m = state.meter;
+    const end = this.writer.append("turn.end", { outcome, turn: no, elapsed_ms: m.elapsedMs, ...(error !== undefined ? { error } : {}) });
+    this.earlierCost += m.cost;
+    this.current = null;
+    return {
+      turn: no,
+      outcome,
+      text: state.lastText,
+      ...(error !== undefined ? { error } : {}),
+      modelCalls: m.modelCalls,
+      toolCalls: m.toolCalls,
+      inputTokens: m.inputTokens,
+      outputTokens: m.outputTokens,
+      ...(m.priced > 0 ? { cost: m.cost } : {}),
+      elapsedMs: m.elapsedMs,
+      firstSeq: first.seq,
+      endSeq: end.seq,
+    };
+  }
+
+  /**
+   * Hands a chat command the host does not handle (/compact focus) to the
+   * strategy's on-command; false when it has none or did not handle it.
+   */
+  async command(name: string, args: string): Promise<boolean> {
+    if (this.onCommand === null) return false;
+    const v = await this.strategyInterp.call(this.onCommand, [new MString(name), new MString(args)], { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
+    return v !== false;
+  }
+
+  /** Ends the session: session.end, then the log is unlocked. */
+  close(reason = "exit", exitCode = 0): void {
+    this.session.close(reason, exitCode);
+  }
+
+  private stopTurn(stop: Stop): void {
+    const s = this.current;
+    if (s === null || s.stop !== null) return;
+    s.stop = stop;
+    s.controller.abort();
+  }
+
+  /** Records turn.checkpoint for a budget a turn reached, and stops the turn. */
+  private budgetReached(b: { dimension: BudgetDimension; used: number; limit: number }): void {
+    const s = this.current;
+    if (s === null || s.stop !== null) return;
+    this.writer.append("turn.checkpoint", { dimension: b.dimension, used: b.used, hard: b.limit, state: s.meter.state(), continuation: "stop" });
+    this.o.observer?.onCheckpoint?.(b);
+    const what: Record<BudgetDimension, string> = {
+      model_calls: `${b.limit} model calls`,
+      tool_calls: `${b.limit} tool calls`,
+      tokens: `${b.limit} tokens`,
+      time: `${Math.round(b.limit / 1000)} s`,
+      cost: `$${(b.limit / 1e6).toFixed(2)}`,
+    };
+    this.stopTurn({ kind: "limit", dimension: b.dimension, message: `the turn reached its budget of ${what[b.dimension]}` });
+  }
+
+  private track<T>(s: TurnState, p: Promise<T>): Promise<T> {
+    s.pending.add(p);
+    const done = () => s.pending.delete(p);
+    // The evaluation sees a rejection through its own handler; this one only keeps the set.
+    p.then(done, done);
+    return p;
+  }
+
+  private need(who: string): TurnState {
+    const s = this.current;
+    if (s === null) hostErr("no-turn", `${who} can only be called during a turn (from the strategy's on-message)`);
+    if (s.stop !== null) hostErr("turn-ended", `${who}: the turn has ended; nothing more is recorded in it`);
+    return s;
+  }
+
+  // ---- StrategyLoop ------------------------------------------------------------------------------
+
+  registerStrategy(name: string, onMessage: Procedure, onCommand: Procedure | null): void {
+    this.strategyName = name;
+    this.onMessage = onMessage;
+    this.onCommand = onCommand;
+  }
+
+  setSystemText(text: string): void {
+    this.system = this.redactor.redactJSON(text).value;
+  }
+
+  systemText(): string {
+    return this.system;
+  }
+
+  private build(additions: readonly Message[]): Handle {
+    this.follower.read((r) => this.view.add(r));
+    const m = this.o.model;
+    const built = this.view.build({
+      model: m.id,
+      system: this.system,
+      tools: this.definitions,
+      contextWindow: m.contextWindow,
+      ...(m.maxOutputTokens !== undefined ? { maxOutputTokens: m.maxOutputTokens } : {}),
+      ...(m.temperature !== undefined ? { temperature: m.temperature } : {}),
+      ...(additions.length > 0 ? { additions } : {}),
+    });
+    return { built, size: this.view.size, additions };
+  }
+
+  private register(s: TurnState, h: Handle): RequestInfo {
+    const id = this.nextHandle++;
+    s.handles.set(id, h);
+    return { id, tokens: h.built.tokens, messages: h.built.request.messages.length };
+  }
+
+  private handle(s: TurnState, id: number, who: string): Handle {
+    const h = s.handles.get(id);
+    if (h === undefined) hostErr("stale-request", `${who}: this request belongs to an earlier turn: call (window) again`);
+    return h;
+  }
+
+  window(): RequestInfo {
+    const s = this.need("window");
+    return this.register(s, this.build([]));
+  }
+
+  append(id: number, role: "user" | "assistant", text: string): RequestInfo {
+    const s = this.need("request-append");
+    const h = this.handle(s, id, "request-append");
+    this.follower.read((r) => this.view.add(r));
+    if (this.view.size !== h.size) hostErr("stale-request", "request-append: the log gained a message since this request was built: call (window) again");
+    const msg = this.redactor.redactJSON({ role, content: text } as Message).value;
+    return this.register(s, this.build([...h.additions, msg]));
+  }
+
+  requestMessages(id: number): readonly Message[] {
+    const s = this.need("request-messages");
+    return this.handle(s, id, "request-messages").built.request.messages;
+  }
+
+  async send(id: number): Promise<Record_ | typeof UNSPECIFIED> {
+    // Called after a stop, an async primitive must not reject: the evaluation is ending and no one would see it.
+    if (this.current?.stop) return UNSPECIFIED;
+    const s = this.need("send");
+    const h = this.handle(s, id, "send");
+    if (s.open.size > 0)
+      hostErr("unanswered-calls", `send: the last reply's tool calls ${[...s.open.keys()].join(", ")} have no results yet: answer each with run-tool or skip-tool first`);
+    this.follower.read((r) => this.view.add(r));
+    if (this.view.size !== h.size) hostErr("stale-request", "send: the log gained a message since this request was built: call (window) again");
+    if (s.stop !== null) return UNSPECIFIED;
+    const over = s.meter.beforeModelCall();
+    if (over !== null) {
+      this.budgetReached(over);
+      return UNSPECIFIED;
+    }
+    return this.track(s, this.sendBuilt(s, h.built));
+  }
+
+  private async sendBuilt(s: TurnState, b: BuiltWindow): Promise<Record_ | typeof UNSPECIFIED> {
+    const m = this.o.model;
+    const req = this.writer.append("llm.req", {
+      model: m.id,
+      server: m.server,
+      tools: b.request.tools as any,
+      params: b.params,
+      recipe: b.recipe as any,
+      digest: b.digest,
+      turn: s.no,
+    });
+    s.meter.modelCalls++;
+    this.o.observer?.onRequest?.({ seq: req.seq, tokens: b.tokens });
+    let resp: ModelResponse;
+    try {
+      resp = await this.o.provider.complete(b.request, {
+        signal: s.controller.signal,
+        onEvent: (ev) => this.o.observer?.onStream?.(ev),
+      });
+    } catch (e) {
+      const message = e instanceof ModelError ? e.message : `the model call failed: ${(e as Error)?.message ?? e}`;
+      const stopped = s.stop !== null;
+      this.writer.append("llm.resp", { req_seq: req.seq, model: m.id, error: stopped && s.stop?.kind === "cancelled" ? "cancelled" : message });
+      if (stopped) return UNSPECIFIED;
+      hostErr("model-error", `send: ${message}`);
+    }
+    const usage = usageRecord(resp.usage, m.pricing);
+    const calls = resp.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+    const rec = this.writer.append("llm.resp", {
+      req_seq: req.seq,
+      model: resp.model ?? m.id,
+      text: resp.text,
+      ...(resp.reasoning ? { thinking: resp.reasoning } : {}),
+      ...(calls.length > 0 ? { tool_calls: calls } : {}),
+      stop_reason: resp.stopReason,
+      usage: usage as any,
+    });
+    const meter = s.meter;
+    meter.inputTokens += resp.usage.inputTokens;
+    meter.outputTokens += resp.usage.outputTokens;
+    meter.cachedTokens += resp.usage.cachedTokens ?? usage.estimated_cached_tokens ?? 0;
+    if (usage.cost !== undefined) {
+      meter.cost += usage.cost;
+      meter.priced++;
+    } else meter.unpriced++;
+    s.lastText = resp.text;
+    s.open = new Map(calls.map((c) => [c.id, { ...c, respSeq: rec.seq }]));
+    this.o.observer?.onResponse?.({
+      seq: rec.seq,
+      text: resp.text,
+      toolCalls: calls,
+      inputTokens: resp.usage.inputTokens,
+      outputTokens: resp.usage.outputTokens,
+      ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
+    });
+    const over = meter.afterReply();
+    if (over !== null) this.budgetReached(over);
+    if (s.stop !== null) return UNSPECIFIED;
+    return {
+      seq: rec.seq,
+      text: resp.text,
+      "tool-calls": calls,
+      stop: resp.stopReason,
+      "input-tokens": resp.usage.inputTokens,
+      "output-tokens": resp.usage.outputTokens,
+      ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
+    };
+  }
+
+  async runTool(callId: string): Promise<Record_ | typeof UNSPECIFIED> {
+    if (this.current?.stop) return UNSPECIFIED;
+    const s = this.need("run-tool");
+    const call = s.open.get(callId);
+    if (call === undefined) hostErr("unknown-call", `run-tool: ${JSON.stringify(callId)} is not an unanswered tool call of the last reply`);
+    if (s.stop !== null) return UNSPECIFIED;
+    const over = s.meter.beforeToolCall() ?? (s.meter.elapsedMs >= this.budgets.wallMs ? { dimension: "time" as const, used: s.meter.elapsedMs, limit: this.budgets.wallMs } : null);
+    if (over !== null) {
+      this.budgetReached(over);
+      return UNSPECIFIED;
+    }
+    s.open.delete(callId);
+    return this.track(s, this.runCall(s, call));
+  }
+
+  private async runCall(s: TurnState, call: ToolCall & { respSeq: number }): Promise<Record_> {
+    const parsed = parseToolArguments(call.arguments);
+    this.writer.append("tool.call", { call_id: call.id, tool: call.name, args: parsed.ok ? (parsed.value as any) : call.arguments, resp_seq: call.respSeq });
+    s.meter.toolCalls++;
+    this.o.observer?.onToolStart?.({ id: call.id, name: call.name, arguments: call.arguments });
+    const t0 = performance.now();
+    let r: { ok: boolean; output?: string; error?: string; truncated?: boolean };
+    const tool = this.tools.find((t) => t.definition.name === call.name);
+    if (!parsed.ok) r = { ok: false, error: parsed.error };
+    else if (tool === undefined) r = { ok: false, error: `there is no tool ${JSON.stringify(call.name)}; the tools are ${this.tools.map((t) => t.definition.name).join(", ")}` };
+    else {
+      if (call.name === "fs-read" && typeof parsed.value.path === "string") s.meter.files.push(parsed.value.path);
+      if (call.name === "shell-exec" && typeof parsed.value.command === "string") s.meter.commands.push(parsed.value.command);
+      try {
+        r = await tool.run(parsed.value, { signal: s.controller.signal });
+      } catch (e) {
+        r = { ok: false, error: `${call.name} failed: ${(e as Error)?.message ?? e}` };
+      }
+    }
+    const ms = Math.round(performance.now() - t0);
+    return this.answer(call.id, call.name, r.ok, r.output, r.error, ms, r.truncated, call.arguments);
+  }
+
+  /** Records one tool.result and returns what run-tool gives the strategy. */
+  private answer(id: string, tool: string, ok: boolean, output: string | undefined, error: string | undefined, ms: number, truncated?: boolean, args = ""): Record_ {
+    const rec = this.writer.append("tool.result", {
+      call_id: id,
+      tool,
+      ok,
+      ...(output !== undefined ? { output } : {}),
+      ...(error !== undefined ? { error } : {}),
+      duration_ms: ms,
+      ...(truncated ? { truncated: true } : {}),
+    });
+    const chars = (output?.length ?? 0) + (error?.length ?? 0);
+    this.o.observer?.onToolEnd?.({ id, name: tool, arguments: args, ok, chars, durationMs: ms, ...(error !== undefined ? { error } : {}) });
+    return { seq: rec.seq, "call-id": id, tool, ok, output: output ?? "", chars, "duration-ms": ms, ...(error !== undefined ? { error } : {}) };
+  }
+
+  skipTool(callId: string, reason: string): Record_ {
+    const s = this.need("skip-tool");
+    const call = s.open.get(callId);
+    if (call === undefined) hostErr("unknown-call", `skip-tool: ${JSON.stringify(callId)} is not an unanswered tool call of the last reply`);
+    s.open.delete(callId);
+    return this.answer(call.id, call.name, false, undefined, reason, 0, false, call.arguments);
+  }
+
+  note(text: string, topic: string | null): number {
+    if (this.current !== null) this.need("record-note");
+    return this.writer.append("note", { text, topic: topic ?? "strategy" }).seq;
+  }
+
+  endTurn(outcome: "done" | "failed", message: string | null): void {
+    this.need("end-turn");
+    this.stopTurn({ kind: "ended", outcome, message });
+  }
+
+  budget(): Record_ {
+    const s = this.need("turn-budget");
+    const m = s.meter;
+    const b = this.budgets;
+    return {
+      "model-calls": m.modelCalls,
+      "max-model-calls": b.modelCalls,
+      "tool-calls": m.toolCalls,
+      "max-tool-calls": b.toolCalls,
+      tokens: m.tokens,
+      "max-tokens": b.tokens,
+      "elapsed-ms": m.elapsedMs,
+      "max-ms": b.wallMs,
+      cost: m.cost,
+      "max-cost": b.spendUsd,
+    };
+  }
+
+  info(): Record_ {
+    return {
+      session: this.id,
+      root: this.session.root,
+      model: this.o.model.id,
+      server: this.o.model.server,
+      "context-window": this.o.model.contextWindow,
+      tools: this.definitions.map((d) => d.name),
+      strategy: this.o.strategyFile ?? DEFAULT_STRATEGY,
+      turn: this.turnNo,
+      interactive: this.o.askApproval !== null,
+    };
+  }
+
+  // ---- shell-exec's host side -------------------------------------------------------------------
+
+  private async runCommand(command: string, opts: { readonly timeoutMs: number; readonly signal?: AbortSignal }) {
+    const decision = await this.approvals.decide(command);
+    if (!decision.allowed) return { refused: decision.reason ?? "it was not approved" };
+    this.shellEnv ??= scrubEnv(
+      this.o.env ?? process.env,
+      (this.o.credentials ?? []).map((c) => c.value),
+      (v) => v.length >= 8 && this.redactor.redactText(v).text !== v,
+    ).env;
+    return runShell(command, { cwd: this.session.root, env: this.shellEnv, timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+  }
+}
+
+/** Raises a `host` condition the strategy can catch, from the primitive that called. */
+function hostErr(code: string, message: string): never {
+  hostError(code, message);
+}

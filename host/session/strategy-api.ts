@@ -1,0 +1,257 @@
+// The procedures a strategy drives a turn with: the strategy decides, the host records (docs/guides/strategies.md).
+//
+// Each entry is a thin adapter to the StrategyLoop the agent session
+// implements: asking for the window, sending a request, running one tool
+// call, recording a note, ending the turn. Everything durable — every record
+// of the log, every budget — is the host's; a strategy cannot write a record
+// the host does not check. Later strategies add their procedures here
+// (record-compaction, checkpoints, undo …): one table entry each.
+
+import {
+  MString,
+  Pair,
+  Procedure,
+  Record,
+  RecordType,
+  Sym,
+  T,
+  UNSPECIFIED,
+  hostError,
+  type ArgType,
+  type Ctx,
+  type ProcSpec,
+} from "../../interpreter/api.js";
+import { jsonToScheme } from "../../primitives/agent/index.js";
+import type { Message } from "../model/types.js";
+
+/** What a request handle stands for (the host keeps the request itself). */
+export interface RequestInfo {
+  readonly id: number;
+  readonly tokens: number;
+  readonly messages: number;
+}
+
+/** The host side of the strategy procedures (AgentSession implements it). */
+export interface StrategyLoop {
+  registerStrategy(name: string, onMessage: Procedure, onCommand: Procedure | null): void;
+  setSystemText(text: string): void;
+  systemText(): string;
+  window(): RequestInfo;
+  append(id: number, role: "user" | "assistant", text: string): RequestInfo;
+  requestMessages(id: number): readonly Message[];
+  send(id: number): Promise<Record_ | typeof UNSPECIFIED>;
+  runTool(callId: string): Promise<Record_ | typeof UNSPECIFIED>;
+  skipTool(callId: string, reason: string): Record_;
+  note(text: string, topic: string | null): number;
+  endTurn(outcome: "done" | "failed", message: string | null): void;
+  budget(): Record_;
+  info(): Record_;
+}
+
+/** A JSON-like object handed to Scheme (converted with jsonToScheme). */
+export type Record_ = { readonly [key: string]: unknown };
+
+/** The record type of request handles: `#<request id=3 tokens=812 messages=5>`. */
+export const REQUEST_TYPE = new RecordType("request", ["id", "tokens", "messages"]);
+
+function requestValue(r: RequestInfo): Record {
+  return new Record(REQUEST_TYPE, [r.id, r.tokens, r.messages]);
+}
+
+const isRequest: ArgType = { name: "request (from window)", test: (x) => x instanceof Record && x.rtd === REQUEST_TYPE };
+const stringOrSymbol: ArgType = { name: "string or symbol", test: (x) => x instanceof MString || x instanceof Sym };
+const procOrFalse: ArgType = { name: "procedure or #f", test: (x) => x instanceof Procedure || x === false };
+const alist: ArgType = { name: "tool call (an alist with id)", test: (x) => x instanceof Pair };
+
+function text(x: MString | Sym): string {
+  return x instanceof MString ? x.toString() : x.name;
+}
+
+function idOf(call: any, who: string): string {
+  for (let p = call; p instanceof Pair; p = p.cdr) {
+    const e = p.car;
+    if (e instanceof Pair && e.car instanceof Sym && e.car.name === "id" && e.cdr instanceof MString) return e.cdr.toString();
+  }
+  hostError("bad-call", `${who}: the tool call has no (id . "…") entry: pass a call from (send …)'s tool-calls`, [call], who);
+}
+
+/** The strategy procedures over a loop, as table entries. */
+export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
+  return [
+    {
+      name: "register-strategy!",
+      params: ["name", "on-message", "[on-command]"],
+      types: [stringOrSymbol, T.procedure, procOrFalse],
+      doc:
+        "Makes this program the session's strategy: (on-message text) runs one turn for each message of the person, after " +
+        "the host recorded it as user.msg; the turn ends when it returns (turn.end done), raises (failed), calls end-turn, " +
+        "or a budget or a cancellation stops it. (on-command name args) receives chat's slash commands the host does not " +
+        "handle itself (/compact focus → \"compact\" \"focus\") and returns #t when it handled one.",
+      impl(name: MString | Sym, onMessage: Procedure, onCommand?: Procedure | false) {
+        loop.registerStrategy(text(name), onMessage, onCommand instanceof Procedure ? onCommand : null);
+        return UNSPECIFIED;
+      },
+    },
+    {
+      name: "set-system-text!",
+      params: ["text"],
+      types: [T.string],
+      doc:
+        "Sets the system text of every later request: what the model works in and with. It is redacted as the log redacts " +
+        "and recorded in each llm.req's recipe.",
+      impl(t: MString) {
+        loop.setSystemText(t.toString());
+        return UNSPECIFIED;
+      },
+    },
+    {
+      name: "system-text",
+      params: [],
+      doc: "The system text set by set-system-text! (redacted), \"\" before it is set.",
+      impl: () => new MString(loop.systemText()),
+    },
+    {
+      name: "window",
+      params: [],
+      doc:
+        "The request the window recipe (window-v1) builds now from the session log: the system text, the conversation's " +
+        "user.msg, llm.resp and tool.result events within the model's context window, and the tools offered. Returns a " +
+        "request, #<request id=… tokens=… messages=…>, valid in this turn until the log gains a message.",
+      impl: () => requestValue(loop.window()),
+    },
+    {
+      name: "request?",
+      params: ["obj"],
+      doc: "True when obj is a request made by window or request-append.",
+      impl: (x: any) => x instanceof Record && x.rtd === REQUEST_TYPE,
+    },
+    {
+      name: "request-append",
+      params: ["request", "role", "text"],
+      types: [isRequest, stringOrSymbol, T.string],
+      doc:
+        "A new request: request with one more message at its end, of role user or assistant. The message is sent with it " +
+        "and recorded in its llm.req (recipe.additions), not in later windows: record what must stay with the conversation " +
+        "as a message of its own.",
+      impl(req: Record, role: MString | Sym, t: MString) {
+        const r = text(role);
+        if (r !== "user" && r !== "assistant") hostError("bad-role", `request-append: role must be user or assistant, not ${r}`, [role], "request-append");
+        return requestValue(loop.append(req.f[0] as number, r, t.toString()));
+      },
+    },
+    {
+      name: "request-tokens",
+      params: ["request"],
+      types: [isRequest],
+      doc: "The request's size in the window's estimated tokens (chars4 v1: a character count over 4, plus framing).",
+      impl: (req: Record) => req.f[1],
+    },
+    {
+      name: "request-messages",
+      params: ["request"],
+      types: [isRequest],
+      doc:
+        "The request's messages, a vector of alists: ((role . \"user\") (content . \"…\")), an assistant's with " +
+        "(tool-calls . #(((id . …) (name . …) (arguments . \"{…}\")) …)), a tool result's with (tool-call-id . …), (name . …) and (error . #t).",
+      impl(this: Ctx, req: Record) {
+        return loop.requestMessages(req.f[0] as number).map((m) =>
+          jsonToScheme(this, {
+            role: m.role,
+            content: m.content,
+            ...(m.role === "assistant" && m.toolCalls ? { "tool-calls": m.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) } : {}),
+            ...(m.role === "tool" ? { "tool-call-id": m.toolCallId, name: m.name, ...(m.isError ? { error: true } : {}) } : {}),
+          }),
+        );
+      },
+    },
+    {
+      name: "send",
+      params: ["request"],
+      types: [isRequest],
+      async: true,
+      doc:
+        "Sends the request to the session's model, recording llm.req (recipe, tools, digest) before and llm.resp after; " +
+        "the reply streams to the person as it arrives. Returns ((seq . n) (text . s) (tool-calls . #(((id . s) (name . s) " +
+        "(arguments . s)) …)) (stop . s) (input-tokens . n) (output-tokens . n) (cost . x)), cost only when priced. Every " +
+        "tool call must then be answered, by run-tool or skip-tool, before the next send. A model failure raises a host " +
+        "condition (code model-error) after llm.resp recorded it; a request made before the log gained a message raises " +
+        "(stale-request); a spent budget ends the turn.",
+      async impl(this: Ctx, req: Record) {
+        const r = await loop.send(req.f[0] as number);
+        return r === UNSPECIFIED ? r : jsonToScheme(this, r);
+      },
+    },
+    {
+      name: "run-tool",
+      params: ["call"],
+      types: [alist],
+      async: true,
+      doc:
+        "Runs one tool call of the last reply (an element of its tool-calls), recording tool.call, what the tool records " +
+        "(eval.req, guard.decision …) and tool.result; the tool's result is redacted by the log before any request carries " +
+        "it. Returns ((seq . n) (call-id . s) (tool . s) (ok . #t) (output . s) (chars . n) (duration-ms . n)), with " +
+        "(error . s) when the tool failed: a failing tool is a result, never a failed turn.",
+      async impl(this: Ctx, call: any) {
+        const r = await loop.runTool(idOf(call, "run-tool"));
+        return r === UNSPECIFIED ? r : jsonToScheme(this, r);
+      },
+    },
+    {
+      name: "skip-tool",
+      params: ["call", "reason"],
+      types: [alist, T.string],
+      doc: "Answers one tool call of the last reply without running it: a tool.result marked as an error, with reason as the text the model reads.",
+      impl(this: Ctx, call: any, reason: MString) {
+        return jsonToScheme(this, loop.skipTool(idOf(call, "skip-tool"), reason.toString()));
+      },
+    },
+    {
+      name: "record-note",
+      params: ["text", "[topic]"],
+      types: [T.string, stringOrSymbol],
+      doc: "Records a note (kind note, topic default \"strategy\") and returns its seq. Notes are not part of any window.",
+      impl(t: MString, topic?: MString | Sym) {
+        return loop.note(t.toString(), topic === undefined ? null : text(topic));
+      },
+    },
+    {
+      name: "end-turn",
+      params: ["[outcome]", "[message]"],
+      types: [stringOrSymbol, T.string],
+      doc:
+        "Ends the turn now with outcome done (the default) or failed, and message as turn.end's error for a failure. " +
+        "Tool calls left unanswered are answered as not run. Nothing of the strategy's turn runs after it.",
+      impl(outcome?: MString | Sym, message?: MString) {
+        const o = outcome === undefined ? "done" : text(outcome);
+        if (o !== "done" && o !== "failed") hostError("bad-outcome", `end-turn: outcome must be done or failed, not ${o}`, [outcome], "end-turn");
+        loop.endTurn(o, message === undefined ? null : message.toString());
+        return UNSPECIFIED;
+      },
+    },
+    {
+      name: "turn-budget",
+      params: [],
+      doc:
+        "What the turn has used and may use: ((model-calls . n) (max-model-calls . n) (tool-calls . n) (max-tool-calls . n) " +
+        "(tokens . n) (max-tokens . n) (elapsed-ms . n) (max-ms . n) (cost . x) (max-cost . x)).",
+      impl(this: Ctx) {
+        return jsonToScheme(this, loop.budget());
+      },
+    },
+    {
+      name: "session-info",
+      params: [],
+      doc:
+        "The session: ((session . id) (root . path) (model . id) (server . name) (context-window . n) (tools . #(\"eval\" …)) " +
+        "(strategy . file) (turn . n) (interactive . #t)), interactive being #f where no person can answer (nodwyn ask).",
+      impl(this: Ctx) {
+        return jsonToScheme(this, loop.info());
+      },
+    },
+  ];
+}
+
+/** The names of the strategy procedures, for the (nodwyn strategy primitives) library. */
+export function strategyNames(): string[] {
+  return strategyPrimitives(null as unknown as StrategyLoop).map((s) => s.name);
+}

@@ -1,0 +1,43 @@
+;;; (nodwyn strategy): what a strategy drives a turn with (docs/guides/strategies.md).
+;;;
+;;; The procedures the host gives a strategy (host/session/strategy-api.ts:
+;;; window, send, run-tool, …), and a few accessors written here in Scheme for
+;;; the alists they return. Only a strategy's interpreter defines the host's
+;;; procedures: the model's eval cannot import this library.
+(define-library (nodwyn strategy)
+  (import (nodwyn builtins))
+  (export
+    register-strategy! set-system-text! system-text
+    window request? request-append request-tokens request-messages
+    send run-tool skip-tool record-note end-turn turn-budget session-info
+    field response-text response-tool-calls response-stop response-seq
+    call-id call-name call-arguments result-ok? result-output result-error)
+  (begin
+    ;; The value of key in the alist al, or default (#f when not given) when al has no key.
+    (define (field al key . default)
+      (let ((p (assq key al)))
+        (cond (p (cdr p))
+              ((pair? default) (car default))
+              (else #f))))
+
+    ;; The text of a reply from send ("" when it had none).
+    (define (response-text reply) (field reply 'text ""))
+
+    ;; The tool calls of a reply from send, as a list (empty when it made none).
+    (define (response-tool-calls reply) (vector->list (field reply 'tool-calls (vector))))
+
+    ;; Why the model stopped: "end", "tool_calls", "max_tokens" or "other".
+    (define (response-stop reply) (field reply 'stop "other"))
+
+    ;; The seq of a reply's llm.resp record.
+    (define (response-seq reply) (field reply 'seq))
+
+    ;; A tool call's id, name and arguments (JSON text as the model wrote it).
+    (define (call-id call) (field call 'id))
+    (define (call-name call) (field call 'name))
+    (define (call-arguments call) (field call 'arguments "{}"))
+
+    ;; Whether run-tool's result succeeded, its text and its error (#f when none).
+    (define (result-ok? result) (field result 'ok))
+    (define (result-output result) (field result 'output ""))
+    (define (result-error result) (field result 'error))))

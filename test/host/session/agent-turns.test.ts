@@ -1,0 +1,279 @@
+// How turns end: budgets and turn.checkpoint, cancellation, failing tools and models, strategies of one's own, resume.
+import test from "ava";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createSessionLog, readLog } from "../../../host/log/index.js";
+import { rebuildRequest } from "../../../host/window/index.js";
+import { ModelError } from "../../../host/model/types.js";
+import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
+import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
+import { dataDir, gitRepo, records } from "./agent-helpers.js";
+
+function setup(t: any, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
+  const root = gitRepo(t, { "a.txt": "alpha\n", "b.txt": "beta\n" });
+  const data = dataDir(t);
+  const provider = new FakeModel(replies);
+  const opts: AgentOptions = {
+    origin: "ask",
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: root, NODWYN_DATA_DIR: data },
+    provider,
+    model: { id: "fake-1", server: "fake", contextWindow: 100_000 },
+    askApproval: null,
+    ...o,
+  };
+  return { root, data, provider, opts, open: (more: Partial<AgentOptions> = {}) => AgentSession.open({ ...opts, ...more }) };
+}
+
+const read = (path: string, id?: string): FakeReply => ({ calls: [{ name: "fs-read", args: { path }, ...(id ? { id } : {}) }] });
+
+test("the model-call budget: turn.checkpoint, then turn.end limit; the next turn starts afresh", async (t) => {
+  const s = setup(t, [read("a.txt"), read("b.txt"), read("a.txt"), { text: "next turn" }], { budgets: { modelCalls: 2 } });
+  const agent = await s.open();
+  const r = await agent.turn("loop");
+  t.is(r.outcome, "limit");
+  t.is(r.modelCalls, 2);
+  t.regex(r.error!, /budget of 2 model calls/);
+  const r2 = await agent.turn("again");
+  agent.close();
+  t.is(r2.outcome, "done", "the next turn has its own budget");
+  const recs = records(s.data);
+  const cp = recs.find((x) => x.kind === "turn.checkpoint");
+  t.like(cp.payload, { dimension: "model_calls", used: 2, hard: 2, continuation: "stop" });
+  t.like(cp.payload.state, { model_calls: 2, tool_calls: 2, tokens: 220, files: ["a.txt", "b.txt"] });
+  t.is(typeof cp.payload.state.elapsed_ns, "number");
+  const ends = recs.filter((x) => x.kind === "turn.end");
+  t.deepEqual(ends.map((x) => x.payload.outcome), ["limit", "done"]);
+  t.true(recs.indexOf(cp) < recs.indexOf(ends[0]));
+});
+
+test("the tool-call budget stops before the call that would pass it, and that call is answered as not run", async (t) => {
+  const s = setup(t, [{ calls: [{ name: "fs-read", args: { path: "a.txt" } }, { name: "fs-read", args: { path: "b.txt" } }] }, { text: "ok" }], { budgets: { toolCalls: 1 } });
+  const agent = await s.open();
+  const r = await agent.turn("read both");
+  const r2 = await agent.turn("and now");
+  agent.close();
+  t.is(r.outcome, "limit");
+  t.is(r2.outcome, "done");
+  const results = records(s.data).filter((x) => x.kind === "tool.result");
+  t.deepEqual(results.map((x) => x.payload.ok), [true, false]);
+  t.regex(results[1].payload.error, /^not run: the turn ended \(limit\)/);
+  // The window of the next turn pairs every call with its result.
+  const next = s.provider.requests[1]!;
+  t.deepEqual(next.messages.filter((m) => m.role === "tool").map((m: any) => m.toolCallId), next.messages.flatMap((m: any) => (m.toolCalls ?? []).map((c: any) => c.id)));
+});
+
+test("the token and spend budgets: the reply that reaches them ends the turn; spend ends it as spend_limit", async (t) => {
+  const tokens = setup(t, [{ ...read("a.txt"), usage: { inputTokens: 900, outputTokens: 200 } }], { budgets: { tokens: 1000 } });
+  const a = await tokens.open();
+  const r = await a.turn("x");
+  a.close();
+  t.is(r.outcome, "limit");
+  t.like(records(tokens.data).find((x) => x.kind === "turn.checkpoint").payload, { dimension: "tokens", used: 1100, hard: 1000 });
+
+  const priced = { cost: (u: any) => (u.inputTokens * 2 + u.outputTokens * 8) / 1e6 };
+  const spend = setup(t, [{ ...read("a.txt"), usage: { inputTokens: 500_000, outputTokens: 100_000 } }], {
+    budgets: { spendUsd: 1 },
+    model: { id: "fake-1", server: "fake", contextWindow: 100_000, pricing: priced },
+  });
+  const b = await spend.open();
+  const r2 = await b.turn("x");
+  b.close();
+  t.is(r2.outcome, "spend_limit");
+  t.is(r2.cost, 1.8);
+  const recs = records(spend.data);
+  t.like(recs.find((x) => x.kind === "llm.resp").payload.usage, { input_tokens: 500_000, output_tokens: 100_000, cost: 1.8, cost_estimated: true });
+  t.like(recs.find((x) => x.kind === "turn.checkpoint").payload, { dimension: "cost", used: 1_800_000, hard: 1_000_000 });
+  t.is(recs.find((x) => x.kind === "turn.end").payload.outcome, "spend_limit");
+});
+
+test("the wall-time budget cancels the model call in flight", async (t) => {
+  const s = setup(t, [{ text: "slow", wait: 60_000 }, { text: "ok" }], { budgets: { wallMs: 300 } });
+  const agent = await s.open();
+  const r = await agent.turn("x");
+  t.is(r.outcome, "limit");
+  t.is((await agent.turn("y")).outcome, "done", "each turn has its own budget; the fake's second reply is quick");
+  agent.close();
+  const recs = records(s.data);
+  t.like(recs.find((x) => x.kind === "turn.checkpoint").payload, { dimension: "time", hard: 300 });
+  t.truthy(recs.find((x) => x.kind === "llm.resp").payload.error);
+});
+
+test("cancelling a turn during a tool call answers it, records turn.end cancelled, and the next turn works", async (t) => {
+  const ac = new AbortController();
+  const s = setup(t, [{ calls: [{ name: "shell-exec", args: { command: "sleep 600" } }, { name: "fs-read", args: { path: "a.txt" } }] }, { text: "fine" }], {
+    shellAllow: ["sleep"],
+  });
+  const agent = await s.open();
+  setTimeout(() => ac.abort(), 400);
+  const r = await agent.turn("sleep", { signal: ac.signal });
+  t.is(r.outcome, "cancelled");
+  const r2 = await agent.turn("still there?");
+  agent.close();
+  t.is(r2.outcome, "done");
+  t.is(r2.text, "fine");
+  const recs = records(s.data);
+  const results = recs.filter((x) => x.kind === "tool.result");
+  t.is(results.length, 2);
+  t.like(results[0].payload, { tool: "shell-exec", ok: false, error: "cancelled: the command's process group was killed" });
+  t.like(results[1].payload, { tool: "fs-read", ok: false });
+  t.regex(results[1].payload.error, /^not run: the turn was cancelled/);
+  t.deepEqual(recs.filter((x) => x.kind === "turn.end").map((x) => x.payload.outcome), ["cancelled", "done"]);
+  // The cancelled turn's calls are in the next request, each answered.
+  const next = s.provider.requests[1]!.messages;
+  t.is(next.filter((m) => m.role === "tool").length, 2);
+});
+
+test("a failing tool, malformed arguments and an unknown tool are results marked as errors, never a failed turn", async (t) => {
+  const s = setup(t, [
+    { calls: [{ name: "fs-read", args: { path: "missing.txt" } }, { name: "fs-read", args: "{not json" }, { name: "no-such-tool", args: {} }, { name: "fs-read", args: { file: "a.txt" } }, { name: "eval", args: { code: "(car '())" } }] },
+    { text: "I see the errors." },
+  ]);
+  const agent = await s.open();
+  const r = await agent.turn("break things");
+  agent.close();
+  t.is(r.outcome, "done");
+  const results = records(s.data).filter((x) => x.kind === "tool.result");
+  t.deepEqual(results.map((x) => x.payload.ok), [false, false, false, false, false]);
+  t.regex(results[0].payload.error, /missing\.txt/);
+  t.regex(results[1].payload.error, /not valid JSON/);
+  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-find, fs-read, index-grep, shell-exec/);
+  t.regex(results[3].payload.error, /fs-read has no argument "file"; its arguments are path, start-line, line-count/);
+  t.regex(results[4].payload.error, /car/);
+  const call = records(s.data).filter((x) => x.kind === "tool.call")[1];
+  t.is(call.payload.args, "{not json", "malformed arguments are recorded as the model wrote them");
+});
+
+test("a model that fails is recorded in llm.resp and fails the turn; the session goes on", async (t) => {
+  const s = setup(t, [{ error: new ModelError("http", "fake", "fake: HTTP 500 Internal Server Error", 500) }, { text: "back" }]);
+  const agent = await s.open();
+  const r = await agent.turn("x");
+  t.is(r.outcome, "failed");
+  t.regex(r.error!, /HTTP 500/);
+  t.is((await agent.turn("y")).outcome, "done");
+  agent.close();
+  const recs = records(s.data);
+  t.like(recs.find((x) => x.kind === "llm.resp").payload, { error: "fake: HTTP 500 Internal Server Error" });
+  t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "failed" });
+});
+
+test("definitions of the model's eval persist from call to call and turn to turn", async (t) => {
+  const s = setup(t, [{ calls: [{ name: "eval", args: { code: "(define (sq x) (* x x))" } }] }, { text: "defined" }, { calls: [{ name: "eval", args: { code: "(sq 12)" } }] }, { text: "144" }]);
+  const agent = await s.open();
+  await agent.turn("define");
+  await agent.turn("use");
+  agent.close();
+  const results = records(s.data).filter((x) => x.kind === "tool.result");
+  t.is(results[1].payload.output, "=> 144");
+});
+
+test("a strategy of one's own: plan first, with request-append, then the usual loop; every request replays", async (t) => {
+  const s = setup(t, [{ text: "Plan: 1. read a.txt" }, read("a.txt"), { text: "a.txt says alpha." }]);
+  const file = join(s.root, "plan-first.scm");
+  writeFileSync(
+    file,
+    `(import (scheme base) (nodwyn strategy))
+(set-system-text! "You plan, then act.")
+(define (run-turn message)
+  (send (request-append (window) 'user "First write a short plan. Do not call tools yet."))
+  (let loop ((reply (send (request-append (window) 'user "Now carry out the plan."))))
+    (unless (null? (response-tool-calls reply))
+      (for-each run-tool (response-tool-calls reply))
+      (loop (send (window))))))
+(register-strategy! 'plan-first run-turn)
+`,
+  );
+  const agent = await s.open({ strategyFile: file });
+  const r = await agent.turn("what does a.txt say?");
+  agent.close();
+  t.is(r.outcome, "done");
+  t.is(r.text, "a.txt says alpha.");
+  const [first, second] = s.provider.requests;
+  t.deepEqual(first!.messages.at(-1), { role: "user", content: "First write a short plan. Do not call tools yet." });
+  t.deepEqual(second!.messages.slice(1).map((m) => m.content), ["Plan: 1. read a.txt", "Now carry out the plan."]);
+  t.is(first!.system, "You plan, then act.");
+  const all = [...readLog(agent.writer.file)];
+  for (const q of all.filter((x) => x.kind === "llm.req")) t.true(rebuildRequest(all, q).matches);
+});
+
+test("a strategy's mistakes are clear errors: a stale request, unanswered calls, a load failure", async (t) => {
+  const s = setup(t, [read("a.txt"), { text: "x" }]);
+  const file = join(s.root, "bad.scm");
+  writeFileSync(
+    file,
+    `(import (scheme base) (nodwyn strategy))
+(define (run-turn message)
+  (let* ((w (window)) (reply (send w)))
+    (guard (e (#t (record-note (error-object-message e) "caught")))
+      (send w))
+    (for-each run-tool (response-tool-calls reply))
+    (send w)))
+(register-strategy! 'bad run-turn)
+`,
+  );
+  const agent = await s.open({ strategyFile: file });
+  const r = await agent.turn("x");
+  agent.close();
+  t.is(r.outcome, "failed");
+  t.regex(r.error!, /stale-request|the log gained a message since this request was built/);
+  const note = records(s.data).find((x) => x.kind === "note" && x.payload.topic === "caught");
+  t.regex(note.payload.text, /have no results yet/);
+  const broken = join(s.root, "broken.scm");
+  writeFileSync(broken, "(import (scheme base) (nodwyn strategy))\n(define (f) (car))\n(f)\n");
+  await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /broken\.scm failed to load: .*car/ });
+  writeFileSync(broken, "(import (scheme base))\n(define x 1)\n");
+  await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /did not call \(register-strategy! name on-message\)/ });
+});
+
+test("end-turn ends the turn at once with its outcome; skip-tool answers a call without running it", async (t) => {
+  const s = setup(t, [read("a.txt")]);
+  const file = join(s.root, "strict.scm");
+  writeFileSync(
+    file,
+    `(import (scheme base) (nodwyn strategy))
+(define (run-turn message)
+  (let ((reply (send (window))))
+    (for-each (lambda (c) (skip-tool c "this strategy reads nothing")) (response-tool-calls reply))
+    (end-turn 'failed "refused to read")
+    (record-note "never recorded")))
+(register-strategy! 'strict run-turn)
+`,
+  );
+  const agent = await s.open({ strategyFile: file });
+  const r = await agent.turn("read");
+  agent.close();
+  t.is(r.outcome, "failed");
+  t.is(r.error, "refused to read");
+  const recs = records(s.data);
+  t.like(recs.find((x) => x.kind === "tool.result").payload, { ok: false, error: "this strategy reads nothing" });
+  t.false(recs.some((x) => x.kind === "note" && x.payload.text === "never recorded"));
+});
+
+test("resume: session.resume, then a recovery result for each call a crash left unanswered, then the interrupted turn's end", async (t) => {
+  const s = setup(t, [{ text: "resumed fine" }]);
+  // A log as a crash leaves it: a reply with two calls, the first started, neither answered.
+  const w = createSessionLog("crashed-1", { version: "0", origin: "ask", model: "fake-1", server: "fake" }, { dataDir: s.data });
+  w.append("session.model", { model: "fake-1", server: "fake" });
+  w.append("user.msg", { text: "do two things", actor: "person" });
+  w.append("llm.req", { model: "fake-1" });
+  w.append("llm.resp", { req_seq: 4, text: "", tool_calls: [{ id: "k1", name: "shell-exec", arguments: '{"command":"sleep 5"}' }, { id: "k2", name: "fs-read", arguments: '{"path":"a.txt"}' }] });
+  w.append("tool.call", { call_id: "k1", tool: "shell-exec", args: { command: "sleep 5" }, resp_seq: 5 });
+  w.close();
+  const agent = await s.open({ resume: "crashed-1", origin: "resume" });
+  t.is(agent.turns, 1);
+  const r = await agent.turn("go on");
+  agent.close();
+  t.is(r.turn, 2);
+  t.is(r.outcome, "done");
+  const recs = records(s.data, "crashed-1");
+  const after = recs.slice(6).map((x) => `${x.kind}${x.payload.call_id ? ":" + x.payload.call_id : ""}`);
+  t.deepEqual(after.slice(0, 5), ["session.resume", "tool.result:k1", "tool.result:k2", "turn.end", "session.model"]);
+  const [k1, k2] = recs.filter((x) => x.kind === "tool.result");
+  t.like(k1.payload, { recovered: true, ok: false });
+  t.regex(k1.payload.error, /^interrupted: the session ended while this call was running/);
+  t.regex(k2.payload.error, /^not run: the session ended before this call ran/);
+  t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "failed", turn: 1 });
+  // The model sees the interrupted turn, each call answered, then the new message.
+  const msgs = s.provider.requests[0]!.messages;
+  t.deepEqual(msgs.map((m) => m.role), ["user", "assistant", "tool", "tool", "user"]);
+});
