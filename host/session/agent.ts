@@ -24,7 +24,7 @@ import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, STDLIB_DIR } from "./node-interpreter.js";
 import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
-import { usageRecord, type UsagePricing } from "./usage.js";
+import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
 import { modelTools, OutputCapture, parseToolArguments, type ModelTool } from "./tools.js";
 import { strategyPrimitives, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
 
@@ -40,7 +40,8 @@ export interface ModelChoice {
   readonly contextWindow: number;
   readonly maxOutputTokens?: number;
   readonly temperature?: number;
-  readonly pricing?: UsagePricing;
+  /** Configured prices ([models.NAME] price_*), for cost and the spend budget. */
+  readonly prices?: Prices;
 }
 
 /** A credential the session holds: registered with the redactor, recorded as cred.register (class and id only). */
@@ -164,6 +165,8 @@ export class AgentSession implements StrategyLoop {
   private current: TurnState | null = null;
   private nextHandle = 1;
   private shellEnv: Record<string, string> | null = null;
+  /** The session's estimated_cached_tokens baselines (ADR 0002, 2026-10-16 and 2026-10-27). */
+  private readonly estimator = new CacheEstimator();
   private constructor(
     private readonly o: AgentOptions,
     session: Session,
@@ -346,6 +349,10 @@ export class AgentSession implements StrategyLoop {
             open = new Map();
             for (const c of (p.tool_calls as any[]) ?? []) open.set(String(c.id), { tool: String(c.name), started: false });
             if (typeof p.usage?.cost === "number") cost += p.usage.cost;
+            // The session's earlier replies of this model are its cache estimate's baseline.
+            const u = p.usage;
+            if (p.model === this.o.model.id && typeof u?.input_tokens === "number" && typeof u.prompt_eval_ms === "number" && u.cached_tokens === undefined)
+              this.estimator.observe(this.endpoint(), { inputTokens: u.input_tokens, outputTokens: u.output_tokens ?? 0, promptEvalMs: u.prompt_eval_ms, wallMs: u.wall_ms ?? 0 });
           }
           break;
         case "tool.call": {
@@ -493,6 +500,12 @@ export class AgentSession implements StrategyLoop {
     this.stopTurn({ kind: "limit", dimension: b.dimension, message: `the turn reached its budget of ${what[b.dimension]}` });
   }
 
+  /** The server, host and model whose prompt-eval baseline a reply counts against. */
+  private endpoint(): { server: string; host: string; model: string } {
+    const m = this.o.model;
+    return { server: m.server, host: endpointHost(m.url ?? this.o.provider.url), model: m.id };
+  }
+
   private track<T>(s: TurnState, p: Promise<T>): Promise<T> {
     s.pending.add(p);
     const done = () => s.pending.delete(p);
@@ -614,7 +627,11 @@ export class AgentSession implements StrategyLoop {
       if (stopped) return UNSPECIFIED;
       hostErr("model-error", `send: ${message}`);
     }
-    const usage = usageRecord(resp.usage, m.pricing);
+    const usage = usageRecord(resp.usage, {
+      ...(m.prices ? { prices: m.prices } : {}),
+      estimator: this.estimator,
+      endpoint: this.endpoint(),
+    });
     const calls = resp.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
     const rec = this.writer.append("llm.resp", {
       req_seq: req.seq,

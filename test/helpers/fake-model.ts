@@ -11,6 +11,8 @@ export type FakeReply =
 export class FakeModel implements ModelProvider {
   readonly kind = "fake";
   readonly server = "fake";
+  readonly model = "fake-1";
+  readonly url = "fake:";
   readonly requests: ModelRequest[] = [];
   private n = 0;
   constructor(private readonly replies: FakeReply[]) {}

@@ -71,10 +71,9 @@ test("the token and spend budgets: the reply that reaches them ends the turn; sp
   t.is(r.outcome, "limit");
   t.like(records(tokens.data).find((x) => x.kind === "turn.checkpoint").payload, { dimension: "tokens", used: 1100, hard: 1000 });
 
-  const priced = { cost: (u: any) => (u.inputTokens * 2 + u.outputTokens * 8) / 1e6 };
   const spend = setup(t, [{ ...read("a.txt"), usage: { inputTokens: 500_000, outputTokens: 100_000 } }], {
     budgets: { spendUsd: 1 },
-    model: { id: "fake-1", server: "fake", contextWindow: 100_000, pricing: priced },
+    model: { id: "fake-1", server: "fake", contextWindow: 100_000, prices: { input: 2, output: 8 } },
   });
   const b = await spend.open();
   const r2 = await b.turn("x");
