@@ -32,8 +32,13 @@ export interface ProcessAccess {
   commandLine(): string[];
   getEnv(name: string): string | undefined;
   allEnv(): Record<string, string>;
-  /** Ends the process (or the embedding's evaluation) with a status. */
-  exit(code: number): never;
+  /**
+   * (exit) and (emergency-exit): ends the process with a status; or, when it
+   * returns, only the running evaluation, which then stops with a `limit`
+   * condition of code "exit" that Scheme code cannot catch (what a sandboxed
+   * session does: Scheme never ends its host).
+   */
+  exit(code: number): void;
 }
 
 export interface Ctx {

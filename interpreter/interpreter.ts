@@ -28,7 +28,7 @@ import { GlobalCell, mkSeq, type Lambda, type Node } from "./compiler/ir.js";
 import { compile, type CompileOptions } from "./compiler/codegen.js";
 import { INLINE } from "./compiler/inline.js";
 import { Runtime, Unbound, TAIL, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
-import { Frame, Unwind, recallFrame, type ResumeFn } from "./machine/frames.js";
+import { Frame, Unwind, LimitStop, recallFrame, type ResumeFn } from "./machine/frames.js";
 import { makePrimitive } from "./machine/entries.js";
 import { controlPrimitives, makeParameter, parameterValue } from "./machine/control.js";
 
@@ -87,6 +87,18 @@ export function formatRaised(raised: any): string {
     return `${where}${raised.message}${irritants}`;
   }
   return `uncaught exception: ${writeToString(raised, "write")}`;
+}
+
+/**
+ * (exit) or (emergency-exit) whose host did not end the process (a sandboxed
+ * session's ProcessAccess.exit returns): the evaluation ends here, with a
+ * `limit` condition of code "exit" and the status as its irritant, which no
+ * Scheme handler can catch.
+ */
+function exitStop(who: string, code: number): never {
+  const c = makeCondition("limit", `${who}: the evaluation ended with status ${code}`, [code], who);
+  c.code = "exit";
+  throw new LimitStop(c);
 }
 
 /** Scheme sources evaluated into the builtins environment when an interpreter is created, in order. */
@@ -334,7 +346,8 @@ export class Interpreter {
           self.stdout.flush();
           self.stderr.flush();
           if (self.ctx.process === null) hostError("no-process-access", "exit: no process access was granted to this interpreter", [status], "exit");
-          return self.ctx.process.exit(code);
+          self.ctx.process.exit(code);
+          return exitStop("exit", code);
         },
       },
       {
@@ -346,7 +359,8 @@ export class Interpreter {
           self.stdout.flush();
           self.stderr.flush();
           if (self.ctx.process === null) hostError("no-process-access", "emergency-exit: no process access was granted to this interpreter", [status]);
-          return self.ctx.process.exit(code);
+          self.ctx.process.exit(code);
+          return exitStop("emergency-exit", code);
         },
       },
     ];

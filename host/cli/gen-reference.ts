@@ -30,6 +30,7 @@ import { schemeTables } from "../../primitives/index.js";
 import type { AgentToolSpec } from "../../primitives/agent/index.js";
 import { createNodeInterpreter, INSTALL_DIR, STDLIB_DIR } from "../session/node-interpreter.js";
 import { Session } from "../session/session.js";
+import { REGISTER_CHECK } from "../session/checks.js";
 
 /** The repository this installation runs from: docs/ and stdlib/ are found there. */
 export const REPO_ROOT = INSTALL_DIR;
@@ -118,18 +119,18 @@ const FALLBACK_DOCS: Readonly<Record<string, { readonly doc: string; readonly pa
 
 /**
  * Example calls of the agent primitives, run in this order in one session over
- * a small repository the generator builds (EXAMPLE_TREE); register-check comes
- * last because the checker it registers stays for what follows.
+ * a small repository the generator builds (EXAMPLE_TREE), whose
+ * .nodwyn/checks.scm registers CHECKS_EXAMPLE's checker.
  */
 const AGENT_EXAMPLES: readonly (readonly [string, readonly string[]])[] = [
   ["fs-read", ['(fs-read "src/greet.scm")', '(fs-read "src/greet.scm" 2 2)', '(fs-read ".env")']],
   ["fs-find", ['(fs-find ".")', '(fs-find "." "*.scm")']],
-  ["index-grep", ['(index-grep "." "greet")', '(index-grep "src" "(?i)todo" "*.scm" 1)']],
-  [
-    "register-check",
-    ['(register-check "private-notes" (lambda (path info) (if (string=? path "notes.txt") \'(deny "notes are private") \'allow)))', '(fs-read "notes.txt")'],
-  ],
+  ["index-grep", ['(index-grep "src" "greet")', '(index-grep "src" "(?i)todo" "*.scm" 1)']],
 ];
+
+/** register-check runs only in .nodwyn/checks.scm: the example's checks file, and a read it denies. */
+const CHECKS_EXAMPLE = '(register-check "private-notes" (lambda (path info) (if (string=? path "notes.txt") \'(deny "notes are private") \'allow)))';
+const CHECKS_EXAMPLE_READ = '(fs-read "notes.txt")';
 
 /** The example repository: relative path → contents. */
 const EXAMPLE_TREE: Readonly<Record<string, string>> = {
@@ -139,6 +140,7 @@ const EXAMPLE_TREE: Readonly<Record<string, string>> = {
   "src/count.scm": "(define (count-to n)\n  ;; TODO: a named let reads better\n  (do ((i 1 (+ i 1))) ((> i n)) (display i)))\n",
   "config/credentials.json": "{\"token\": \"not for the model\"}\n",
   ".env": "TOKEN=not-for-the-model\n",
+  ".nodwyn/checks.scm": CHECKS_EXAMPLE + "\n",
 };
 
 /** One example call: its source and what it returned (write text and, for a model tool, the rendering) or raised. */
@@ -401,6 +403,21 @@ export async function collectReference(): Promise<Reference> {
           ...(ex !== undefined ? { examples: ex } : {}),
         });
       }
+      // The checkers' own procedure, from its entry in host/session/checks.ts, with a read its checker denies.
+      const denied = await session.interp.evaluateOutcome(CHECKS_EXAMPLE_READ, { file: "example.scm" });
+      if (denied.ok) throw new Error("gen-reference: the example checker did not deny its read");
+      const c = denied.condition instanceof Condition ? denied.condition : null;
+      entries.push({
+        name: REGISTER_CHECK.name,
+        params: REGISTER_CHECK.params,
+        doc: REGISTER_CHECK.doc,
+        docSource: "table",
+        async: false,
+        section: "agent",
+        chapter: "Checker procedures (.nodwyn/checks.scm only)",
+        libraries: [],
+        examples: [{ code: CHECKS_EXAMPLE }, { code: CHECKS_EXAMPLE_READ, raised: { kind: c?.kind ?? "raise", code: c?.code, message: formatRaised(denied.error).split(root).join("<root>") } }],
+      });
     } finally {
       session.close();
     }

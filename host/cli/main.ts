@@ -98,6 +98,13 @@ function freshLine(session: Session): string {
   return col > 0 ? "\n" : "";
 }
 
+/** (exit) in a --sandbox session ended the evaluation: the command ends the session with that status, the log closed first. */
+function sandboxExit(session: Session): number {
+  const code = session.exitRequested ?? 0;
+  session.close("exit", code);
+  return code;
+}
+
 async function runFile(opts: Options, file: string, args: string[], argv: string[]): Promise<number> {
   let text: string;
   try {
@@ -108,6 +115,7 @@ async function runFile(opts: Options, file: string, args: string[], argv: string
   }
   const session = await openSession(opts, "run", [file, ...args], argv);
   const out = await session.runProgram(text, resolve(file));
+  if (session.exitRequested !== null) return sandboxExit(session);
   const code = out.ok ? 0 : 1;
   if (!out.ok) process.stderr.write(formatFailure(out, opts.trace));
   session.close(out.ok ? "done" : "error", code);
@@ -117,6 +125,7 @@ async function runFile(opts: Options, file: string, args: string[], argv: string
 async function evalForms(opts: Options, forms: string, argv: string[]): Promise<number> {
   const session = await openSession(opts, "-e", ["-e"], argv);
   const out = await session.evaluate(forms, { file: "<-e>", origin: "-e" });
+  if (session.exitRequested !== null) return sandboxExit(session);
   let code = 0;
   if (!out.ok) {
     process.stderr.write(formatFailure(out, opts.trace));
@@ -155,6 +164,10 @@ async function repl(opts: Options, argv: string[]): Promise<number> {
     buffer = "";
     if (src.trim()) {
       const out = await session.evaluate(src, { file: "<repl>", origin: "repl" });
+      if (session.exitRequested !== null) {
+        rl.close();
+        return sandboxExit(session);
+      }
       if (!out.ok) process.stdout.write(formatFailure(out, opts.trace));
       else {
         const s = showValue(out.value);

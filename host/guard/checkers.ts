@@ -47,7 +47,34 @@ export function askVerdict(reason: string): CheckerVerdict {
  * `.nodwyn/checks.scm` does not duplicate them).
  */
 export class CheckerRegistry {
-  private readonly byName = new Map<string, CheckerFn>();
+  private byName = new Map<string, CheckerFn>();
+  private source: (() => void) | null = null;
+
+  /**
+   * Where the checkers come from, asked to bring them up to date before the
+   * guard decides (the session re-reads .nodwyn/checks.scm when it changed).
+   * It must not throw: a source that cannot load its checkers replaces them
+   * with one that denies.
+   */
+  setSource(refresh: (() => void) | null): void {
+    this.source = refresh;
+  }
+
+  /** Brings the checkers up to date with their source (the guard calls it at the start of each operation). */
+  refresh(): void {
+    this.source?.();
+  }
+
+  /** Replaces every checker at once, in the given order (a re-read of checks.scm). */
+  replaceAll(checkers: readonly { readonly name: string; readonly fn: CheckerFn }[]): void {
+    const next = new Map<string, CheckerFn>();
+    for (const { name, fn } of checkers) {
+      if (typeof name !== "string" || name === "") throw new TypeError("a checker needs a non-empty name");
+      if (typeof fn !== "function") throw new TypeError(`checker ${name} is not a function`);
+      next.set(name, fn);
+    }
+    this.byName = next;
+  }
 
   register(name: string, fn: CheckerFn): void {
     if (typeof name !== "string" || name === "") throw new TypeError("a checker needs a non-empty name");

@@ -449,6 +449,7 @@ export function createGuard(options: GuardOptions): Guard {
   /** The whole decision about a path, logged. `sizeCap` refuses a larger file before the checkers run. */
   const decide = async (input: string, opts: CheckOptions, forRead: boolean, sizeCap?: number): Promise<{ d: GuardDecision; t?: Target }> => {
     const actor = opts.actor ?? defaultActor;
+    checkers.refresh();
     const s = decideStatic(input, actor);
     if ("deny" in s) return { d: emit(s.deny) };
     const t = s.target;
@@ -540,6 +541,7 @@ export function createGuard(options: GuardOptions): Guard {
 
   const readFileSync = (path: string, opts: ReadOptions = {}): Buffer => {
     const maxBytes = opts.maxBytes ?? Infinity;
+    checkers.refresh();
     const actor = opts.actor ?? defaultActor;
     const s = decideStatic(path, actor);
     if ("deny" in s) throw refuse(s.deny);
@@ -873,6 +875,8 @@ export function createGuard(options: GuardOptions): Guard {
 
   const scan = (opts: CheckOptions = {}): GuardScan => {
     const actor = opts.actor ?? defaultActor;
+    // The checkers a scan consults are those in effect when it starts.
+    checkers.refresh();
     const withoutAsking = opts.withoutAsking === true;
     return HAVE_PROC_FD ? procScan(actor, withoutAsking) : pathScan(actor, withoutAsking);
   };

@@ -22,6 +22,7 @@ import { WindowV1, WINDOW_V1, ESTIMATOR, defaultReserve, type BuiltWindow } from
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
 import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, STDLIB_DIR } from "./node-interpreter.js";
+import { processAccessFor } from "./capabilities.js";
 import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
 import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
@@ -217,7 +218,7 @@ export class AgentSession implements StrategyLoop {
       ...(o.root ? { root: o.root } : {}),
       ...(o.env ? { env: o.env } : {}),
       argv: o.argv ?? [],
-      sandbox: true,
+      kind: "agent",
       actor: "model",
       libraryPaths: o.libraryPaths ?? [],
       redactor,
@@ -282,14 +283,8 @@ export class AgentSession implements StrategyLoop {
     const interp = createNodeInterpreter({
       libraryPaths: this.o.libraryPaths ?? [],
       files: session.guardedFileAccess("strategy"),
-      process: {
-        commandLine: () => [this.strategyName],
-        getEnv: () => undefined,
-        allEnv: () => ({}),
-        exit: (): never => {
-          throw new SessionError("a strategy cannot end the session with exit: return from its turn, or call end-turn");
-        },
-      },
+      // CAPABILITIES.strategy: no environment; (exit) ends the strategy's evaluation (the turn then fails), never the process.
+      process: processAccessFor("strategy"),
       stdout: sink,
       stderr: sink,
       extraPrimitives: [

@@ -3,18 +3,16 @@
 // The composition root for `nodwyn repl`, `run` and `-e` (and for an agent's
 // loop): every evaluation is logged as eval.req / eval.result, every file
 // decision of the guard as guard.decision; the project's checkers are loaded
-// from .nodwyn/checks.scm under the repository root.
+// from .nodwyn/checks.scm under the repository root into an interpreter of
+// their own (checks.ts). What the session's evaluations may do is the row of
+// capabilities.ts for its kind: an agent's session is always sandboxed.
 
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
   Condition,
-  MString,
   Procedure,
   UNSPECIFIED,
   MultipleValues,
-  FileAccessError,
-  T,
   hostError,
   writeToString,
   formatRaised,
@@ -24,13 +22,15 @@ import {
   type Outcome,
   type ProcSpec,
 } from "../../interpreter/api.js";
-import { createGuard, findRepoRoot, CheckerRegistry, GuardError, type Guard, type GuardDecision } from "../guard/index.js";
+import { createGuard, findRepoRoot, CheckerRegistry, type Guard, type GuardDecision } from "../guard/index.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
 import { createSessionLog, newSessionId, openForAppend, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
-import { fileToolPrimitives, schemeChecker } from "../../primitives/agent/index.js";
+import { fileToolPrimitives } from "../../primitives/agent/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
-import { createNodeInterpreter, nodeFileAccess, nodeProcessAccess, consoleSinks, VERSION } from "./node-interpreter.js";
+import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
+import { guardedFileAccess, isSandboxed, processAccessFor, type EvaluationKind } from "./capabilities.js";
+import { ProjectChecks, CHECKS_FILE, DEFAULT_CHECKER_STEPS, DEFAULT_CHECKER_TIMEOUT_MS, type ChecksLoad } from "./checks.js";
 
 export interface SessionOptions {
   /** What opened it: "repl", "run", "-e", "agent". */
@@ -40,15 +40,23 @@ export interface SessionOptions {
   root?: string;
   /** Record a session log (default true; `--no-log` turns it off). */
   log?: boolean;
-  /** Scheme file ports and `load` read through the guard too (always in agent sessions). */
+  /**
+   * "agent": the model's session (its `eval` tool); sandboxed whatever `sandbox`
+   * says. "person" (default, unless `actor` is "model"): a person's REPL, `-e`
+   * or `run`. See capabilities.ts for what each may do.
+   */
+  kind?: SessionKind;
+  /** A person's session with Scheme's file ports, `load` and the environment confined (--sandbox); agent sessions always are. */
   sandbox?: boolean;
+  /** The environment variables a sandboxed session may read (default DEFAULT_ENV_ALLOW). */
+  envAllow?: readonly string[];
   libraryPaths?: readonly string[];
   limits?: Limits;
   /** What `command-line` returns. */
   commandLine?: string[];
   /** Full argv, for the session.start record. */
   argv?: string[];
-  /** Environment (data dir resolution). */
+  /** The environment: where the data dir is resolved from, and what get-environment-variable reads (through the kind's rule). Default process.env. */
   env?: NodeJS.ProcessEnv;
   trace?: (js: string) => void;
   /** Console sinks (default: the process's). */
@@ -58,6 +66,8 @@ export interface SessionOptions {
   actor?: string;
   /** Steps a checker may take per decision. */
   checkerSteps?: number;
+  /** Milliseconds a checker may take per decision (default 2000). */
+  checkerTimeoutMs?: number;
   /** Procedures beyond the file tools (an agent session's shell-exec). */
   extraPrimitives?: readonly ProcSpec[];
   /** More of the session's configuration for its session.start (or session.resume): strategy, model, server, context. */
@@ -68,8 +78,11 @@ export interface SessionOptions {
   redactor?: Redactor;
 }
 
-/** What (nodwyn agent) exports. */
-export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "register-check"] as const;
+/** What (nodwyn agent) exports. register-check is not there: it exists only while .nodwyn/checks.scm loads. */
+export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep"] as const;
+
+/** Who a session is for: a model (an agent's session, always sandboxed) or a person. */
+export type SessionKind = "agent" | "person";
 
 /** Output kept in an eval.result record, at most. */
 const MAX_LOGGED_OUTPUT = 64 * 1024;
@@ -83,6 +96,13 @@ export class Session {
   readonly redactor: Redactor | null;
   /** A torn last line the resume repaired (recorded in a note after session.resume), else null. */
   readonly repaired: TruncatedError | null = null;
+  /** What kind of evaluation this session's interpreter runs (the row of CAPABILITIES it has). */
+  readonly evaluationKind: EvaluationKind;
+  /** The project's checkers (.nodwyn/checks.scm), in an interpreter of their own. */
+  readonly checks: ProjectChecks;
+  /** The status of an (exit) a sandboxed evaluation asked for: the evaluation ended; the host decides what follows. Null when none. */
+  exitRequested: number | null = null;
+  private readonly checkerTimeoutMs: number;
   actor: string;
   private capture: string[] | null = null;
   private captured = 0;
@@ -114,19 +134,38 @@ export class Session {
         }
       },
     });
-    const files: FileAccess = opts.sandbox ? this.guardedFileAccess() : nodeFileAccess;
+    this.checkerTimeoutMs = opts.checkerTimeoutMs ?? DEFAULT_CHECKER_TIMEOUT_MS;
+    const kind: SessionKind = opts.kind ?? (opts.actor === "model" ? "agent" : "person");
+    this.evaluationKind = kind === "agent" ? "model" : opts.sandbox ? "person-sandbox" : "person";
+    const files: FileAccess = isSandboxed(this.evaluationKind) ? this.guardedFileAccess() : nodeFileAccess;
+    const processAccess = processAccessFor(this.evaluationKind, {
+      commandLine: opts.commandLine ?? [],
+      env: opts.env ?? process.env,
+      ...(opts.envAllow ? { envAllow: opts.envAllow } : {}),
+      onExit: (code) => {
+        if (this.evaluationKind === "person") {
+          // (exit) ends a person's own program: what is buffered is written and the log closed first.
+          this.flushFiles();
+          this.close("exit", code);
+          process.exit(code);
+        }
+        // Sandboxed: the evaluation ends (the interpreter stops it); the host decides what follows.
+        this.exitRequested = code;
+      },
+    });
+    this.checks = new ProjectChecks({
+      root: this.root,
+      registry: this.checkers,
+      steps: opts.checkerSteps ?? DEFAULT_CHECKER_STEPS,
+      timeoutMs: this.checkerTimeoutMs,
+      libraryPaths: opts.libraryPaths ?? [],
+      output: err,
+      onLoad: (l) => this.checksLoaded(l, err),
+    });
     this.interp = createNodeInterpreter({
       libraryPaths: opts.libraryPaths ?? [],
       files,
-      process: {
-        ...nodeProcessAccess(opts.commandLine ?? []),
-        // (exit) ends the process: what is buffered is written and the log closed first.
-        exit: (code: number): never => {
-          this.flushFiles();
-          this.close("exit", code);
-          return process.exit(code);
-        },
-      },
+      process: processAccess,
       stdout: tee(out),
       stderr: tee(err),
       stdin: consoleSinks.stdin,
@@ -134,7 +173,6 @@ export class Session {
       ...(opts.trace ? { trace: opts.trace } : {}),
       extraPrimitives: [
         ...fileToolPrimitives(this.fileServices()),
-        this.registerCheckPrimitive(opts.checkerSteps ?? 200_000),
         ...(opts.extraPrimitives ?? []),
       ],
     });
@@ -149,6 +187,7 @@ export class Session {
       root: this.root,
       checkers: this.checkers,
       actor: this.actor,
+      limits: { checkerTimeoutMs: this.checkerTimeoutMs },
       log: (d) => this.logDecision(d),
       logBatch: (ds) => this.logDecisions(ds),
     }));
@@ -189,15 +228,25 @@ export class Session {
     const s = new Session(opts);
     // Programs see only what they import: the agent primitives are a library.
     s.interp.registerLibrary("(nodwyn agent)", AGENT_NAMES);
-    const checks = join(s.root, ".nodwyn", "checks.scm");
-    if (existsSync(checks)) {
-      const out = await s.interp.evaluateOutcome(readFileSync(checks, "utf8"), { file: checks });
-      if (!out.ok) {
-        s.close("checks.scm failed", 1);
-        throw new SessionError(`${checks}: the project's checkers failed to load: ${formatRaised(out.error)}`);
-      }
-    }
+    // Loaded now, so that a broken file is reported when the session starts (it then denies every read).
+    s.checks.refresh();
     return s;
+  }
+
+  /** A load of checks.scm: a note in the log, and a failure shown to the person. */
+  private checksLoaded(l: ChecksLoad, err: { write(c: string): void }): void {
+    const what =
+      l.reason === "removed"
+        ? `${CHECKS_FILE} was removed: no project checker is consulted any more`
+        : l.ok
+          ? `${l.reason === "start" ? "loaded" : "re-read"} ${CHECKS_FILE}${l.reason === "changed" ? " after it changed" : ""}: ${l.checkers.length} checker(s)${l.checkers.length ? ` (${l.checkers.join(", ")})` : ""}`
+          : `${CHECKS_FILE} failed to load${l.reason === "changed" ? " after it changed" : ""}, so every file read is denied until it is fixed: ${l.error}`;
+    if (!l.ok) err.write(`nodwyn: ${what}\n`);
+    this.writer?.append("note", {
+      text: what,
+      topic: "checks.load",
+      data: { file: CHECKS_FILE, reason: l.reason, ok: l.ok, checkers: [...l.checkers], ...(l.error !== undefined ? { error: l.error } : {}) },
+    });
   }
 
   private logDecision(d: GuardDecision): void {
@@ -223,60 +272,9 @@ export class Session {
     );
   }
 
-  /** Scheme's file ports and load, read through the guard as `actor`; writing is not granted. */
+  /** Scheme's file ports and load, read through the guard as `actor`; writing is not granted (capabilities.ts). */
   guardedFileAccess(actor?: string): FileAccess {
-    const guard = this.guard;
-    const refuse = (path: string, what: string): never => {
-      throw new FileAccessError("EACCES", path, `${what} is not permitted in a sandboxed session`);
-    };
-    return {
-      readFile: (path) => {
-        try {
-          return guard.readFileSync(path, { actor: actor ?? this.actor });
-        } catch (e) {
-          if (e instanceof GuardError) throw new FileAccessError((e as any).code ?? "guard-denied", path, e.message);
-          throw e;
-        }
-      },
-      writeFile: (path) => refuse(path, "writing files"),
-      deleteFile: (path) => refuse(path, "deleting files"),
-      exists: (path) => {
-        try {
-          guard.locate(path, { actor: actor ?? this.actor });
-          return existsSync(resolve(this.root, path));
-        } catch {
-          return false;
-        }
-      },
-    };
-  }
-
-  /** (register-check name proc): a project checker consulted by the guard before any file is read. */
-  private registerCheckPrimitive(steps: number): ProcSpec {
-    const self = this;
-    return {
-      name: "register-check",
-      params: ["name", "checker"],
-      types: [{ name: "string or symbol", test: (x) => x instanceof MString || (x && x.constructor?.name === "Sym") }, T.procedure],
-      doc:
-        "Registers a project checker: (checker path info) is called before the guard lets any file be read and returns " +
-        "allow, deny, (deny \"why\"), ask or (ask \"why\"). A checker that raises an error or exceeds its step budget denies. " +
-        "See docs/guides/checkers.md.",
-      impl(name: any, proc: Procedure) {
-        const label = name instanceof MString ? name.toString() : String(name.name);
-        self.checkers.register(
-          label,
-          schemeChecker(self.interp.ctx, label, (path, info) => {
-            // A checker runs to completion on its own, with its own step budget,
-            // while the evaluation that asked for the read waits.
-            const out = self.interp.rt.runSync(proc, [path, info], { steps });
-            if (!out.ok) throw new Error(formatRaised(out.error));
-            return out.value;
-          }),
-        );
-        return UNSPECIFIED;
-      },
-    };
+    return guardedFileAccess(() => this.guard, this.root, () => actor ?? this.actor);
   }
 
   /** Evaluates source (REPL forms or `-e`), logging the request and the result. */

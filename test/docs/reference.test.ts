@@ -70,9 +70,12 @@ test("every procedure bound in a session's interaction environment is in the ref
       names.push(sym.name);
     }
     t.true(names.length > 300, `the interaction environment has ${names.length} procedures`);
-    for (const name of ["car", "map", "fs-read", "index-grep", "register-check", "condition-kind", "current-output-port", "promise?"]) {
+    for (const name of ["car", "map", "fs-read", "index-grep", "condition-kind", "current-output-port", "promise?"]) {
       t.true(names.includes(name), `${name} is one of them`);
     }
+    // register-check exists only in the checkers' own interpreter, and the reference still documents it.
+    t.false(names.includes("register-check"));
+    t.true(rows.has("register-check"));
     const missing = names.filter((n) => !rows.has(n));
     t.deepEqual(missing, [], "procedures missing from docs/reference/README.md");
     const texts = new Map(REFERENCE_FILES.map((f) => [f as string, readFileSync(join(REFERENCE_DIR, f), "utf8")]));
@@ -88,7 +91,7 @@ test("every procedure bound in a session's interaction environment is in the ref
       const para = text.slice(at).split("\n\n")[3] ?? "";
       t.true(para.trim().length > 0 && !para.startsWith("<a id="), `${name} has documentation in ${row.file}`);
     }
-    t.is(rows.size, names.length, "the index lists nothing that is not bound");
+    t.is(rows.size, names.length + 1, "the index lists nothing that is not bound (but register-check)");
   } finally {
     session.close();
     rmSync(root, { recursive: true, force: true });
