@@ -16,6 +16,8 @@ import {
   hostError,
   writeToString,
   formatRaised,
+  locationOf,
+  SchemeError,
   type FileAccess,
   type Interpreter,
   type Limits,
@@ -107,11 +109,15 @@ export class Session {
   private capture: string[] | null = null;
   private captured = 0;
   private current: AbortSignal | undefined;
+  private running: AbortController | null = null;
+  /** The default limits of every evaluation (the interpreter's too). */
+  private readonly limits: Limits;
 
   private constructor(opts: SessionOptions) {
     const cwd = resolve(opts.cwd ?? process.cwd());
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
     this.actor = opts.actor ?? "user";
+    this.limits = opts.limits ?? {};
     this.redactor = opts.log === false ? null : (opts.redactor ?? new Redactor());
     const config: SessionConfigPayload = { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [], ...(opts.start ?? {}) };
     const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}) };
@@ -283,7 +289,7 @@ export class Session {
       source,
       o.origin ?? "repl",
       o.file,
-      () => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", ...(o.limits ? { limits: o.limits } : {}) }),
+      (signal) => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", limits: { ...o.limits, signal } }),
       o.limits?.signal ? { signal: o.limits.signal } : {},
     );
   }
@@ -310,20 +316,78 @@ export class Session {
 
   /** Runs an R7RS program, logged as one evaluation. */
   async runProgram(source: string, file: string): Promise<Outcome> {
-    return this.logged(source, "run", file, () => this.interp.runProgram(source, file));
+    return this.logged(source, "run", file, (signal) => this.interp.runProgram(source, file, { signal }));
   }
 
-  private async logged(source: string, origin: string, file: string | undefined, run: () => Promise<Outcome>, o: { signal?: AbortSignal } = {}): Promise<Outcome> {
+  /**
+   * Runs a program one top-level form at a time (`nodwyn run --jsonl`), calling
+   * `each` with every form's outcome; stops at the first failure. Logged as one
+   * evaluation; resolves to the last outcome.
+   */
+  async runProgramEach(source: string, file: string, each: (out: Outcome, form: { index: number; line: number; col: number }) => void): Promise<Outcome> {
+    return this.logged(source, "run", file, async (signal) => {
+      let forms: any[];
+      try {
+        forms = this.interp.read(source, file);
+      } catch (e) {
+        return asFailure(e);
+      }
+      const top = this.interp.programEnvironment();
+      let out: Outcome = { ok: true, value: UNSPECIFIED };
+      for (let i = 0; i < forms.length; i++) {
+        const loc = locationOf(forms[i]) ?? { line: 0, col: 0 };
+        try {
+          const thunk = this.interp.compileTop(forms[i], top, locationOf(forms[i]));
+          out = await this.interp.rt.runAsync(thunk, [], { ...this.limits, signal });
+        } catch (e) {
+          out = asFailure(e);
+        }
+        this.interp.flushPorts();
+        each(out, { index: i + 1, line: loc.line, col: loc.col });
+        if (!out.ok) break;
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Interrupts the evaluation that is running (Ctrl-C at the REPL): it ends at
+   * its next poll point with a `limit` condition of code "aborted", and a
+   * search or other async primitive waiting on the signal stops too. False when
+   * nothing is running.
+   */
+  interrupt(): boolean {
+    const ac = this.running;
+    if (ac === null) return false;
+    ac.abort();
+    return true;
+  }
+
+  /** True while an evaluation runs. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  private async logged(source: string, origin: string, file: string | undefined, run: (signal: AbortSignal) => Promise<Outcome>, o: { signal?: AbortSignal } = {}): Promise<Outcome> {
     const req = this.writer?.append("eval.req", { source, origin, actor: this.actor, ...(file ? { file } : {}) });
     this.capture = [];
     this.captured = 0;
     const t0 = performance.now();
-    this.current = o.signal;
+    // The evaluation's own signal: Ctrl-C (interrupt()) and the caller's signal both abort it.
+    const ac = new AbortController();
+    const outer = o.signal;
+    const forward = () => ac.abort();
+    if (outer?.aborted) ac.abort();
+    else outer?.addEventListener("abort", forward, { once: true });
+    this.current = ac.signal;
+    this.running = ac;
     let out: Outcome;
     try {
-      out = await run();
+      out = await run(ac.signal);
     } finally {
+      outer?.removeEventListener("abort", forward);
       this.current = undefined;
+      this.running = null;
     }
     this.flushFiles();
     const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
@@ -363,6 +427,11 @@ export class Session {
       this.writer.close();
     }
   }
+}
+
+function asFailure(e: unknown): Outcome {
+  if (e instanceof SchemeError) return { ok: false, error: e.condition, condition: e.condition };
+  throw e;
 }
 
 /** A session could not be opened (its checkers failed to load). */

@@ -1,14 +1,22 @@
 // Test helpers: run the real `nodwyn` command as a child process, with its data dir in a temp folder.
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BIN = resolve(fileURLToPath(import.meta.url), "../../../../bin/nodwyn");
 
+const made: string[] = [];
+// Every temp dir a test file made is removed when its worker process ends.
+process.on("exit", () => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = "nodwyn-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
 }
 
 export interface CliResult {
@@ -39,4 +47,23 @@ export function sessionRecords(dataDir: string): any[] {
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+}
+
+/** bin/nodwyn as an asynchronous child (tests of one file then run side by side). */
+export function nodwynAsync(args: string[], o: { cwd?: string; input?: string; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult & { dataDir: string }> {
+  const dataDir = o.dataDir ?? tempDir("nodwyn-data-");
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(BIN, args, { cwd: o.cwd ?? process.cwd(), env: { ...process.env, NODWYN_DATA_DIR: dataDir, ...o.env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, stdout, stderr, dataDir });
+    });
+    child.stdin.end(o.input ?? "");
+  });
 }

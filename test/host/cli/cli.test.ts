@@ -16,11 +16,11 @@ test("-e starts the value on a fresh line after output", (t) => {
   t.is(r.stdout, "out\n5\n");
 });
 
-test("run executes a program with its arguments on the command line", (t) => {
+test("run executes a program with its arguments on the command line; an argument like an option goes after --", (t) => {
   const dir = tempDir();
   const prog = join(dir, "p.scm");
   writeFileSync(prog, '(import (scheme base) (scheme write) (scheme process-context))\n(write (cdr (command-line)))\n(newline)\n');
-  const r = nodwyn(["run", prog, "a", "--flag"]);
+  const r = nodwyn(["run", prog, "a", "--", "--flag"]);
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout, '("a" "--flag")\n');
 });

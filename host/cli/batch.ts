@@ -1,0 +1,80 @@
+// `nodwyn -e` and `nodwyn run`: evaluate, print the value or the error, and say how it ended (text, --json or --jsonl).
+
+import type { Outcome } from "../../interpreter/api.js";
+import { showValue, type Session } from "../session/session.js";
+import { EXIT, flag, type Invocation, type OptionSpec } from "./command.js";
+import { exitCodeOf, failureJson, formatFailure } from "./report.js";
+import { openSession, sessionFlags, type SessionFlags } from "./session-options.js";
+
+/** --json and --jsonl, for the commands that print a result. */
+export const JSON_OPTIONS: readonly OptionSpec[] = [
+  { name: "--json", help: "print the result (or the error) as one JSON object on stdout; the program's output goes in it" },
+  { name: "--jsonl", help: "print one JSON object per top-level form (its value or its error), as the forms run" },
+];
+
+/** How results are printed. */
+export type ResultFormat = "text" | "json" | "jsonl";
+
+export function resultFormat(inv: Pick<Invocation, "options">): ResultFormat {
+  return flag(inv, "--jsonl") ? "jsonl" : flag(inv, "--json") ? "json" : "text";
+}
+
+/** A sink that collects what the program writes (for --json). */
+export class Capture {
+  private readonly parts: string[] = [];
+  readonly sink = { write: (c: string | Uint8Array) => void this.parts.push(typeof c === "string" ? c : Buffer.from(c).toString("utf8")) };
+  /** What was written since the last take. */
+  take(): string {
+    const s = this.parts.join("");
+    this.parts.length = 0;
+    return s;
+  }
+}
+
+/** The session of a batch command: with --json or --jsonl the console output is captured, not printed. */
+export async function openBatchSession(inv: Invocation, origin: string, commandLine: string[], format: ResultFormat, capture: Capture): Promise<{ session: Session; flags: SessionFlags }> {
+  const flags = sessionFlags(inv);
+  const session = await openSession(flags, origin, inv, commandLine, format !== "text" ? { stdout: capture.sink } : {});
+  inv.onExit((reason, code) => session.close(reason, code));
+  return { session, flags };
+}
+
+/** A newline when the program's output left the cursor mid-line, so the value starts a line. */
+export function freshLine(session: Session): string {
+  const col = session.interp.stdout.column;
+  session.interp.stdout.column = 0;
+  return col > 0 ? "\n" : "";
+}
+
+/** The JSON object of an outcome (--json, and each line of --jsonl). */
+export function outcomeJson(out: Outcome, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  if (out.ok) {
+    const value = showValue(out.value);
+    return { ok: true, value: value === "" ? null : value, ...extra, exit: EXIT.ok };
+  }
+  return { ok: false, error: failureJson(out), ...extra, exit: exitCodeOf(out) };
+}
+
+/** Prints an outcome in the text format: the value on stdout, or the error on stderr. */
+export function printOutcome(inv: Invocation, session: Session, out: Outcome, flags: SessionFlags, printValue: boolean): void {
+  if (!out.ok) {
+    inv.io.stderr.write(freshLine(session) + formatFailure(out, { trace: flags.trace }));
+    return;
+  }
+  if (!printValue) return;
+  const s = showValue(out.value);
+  if (s) inv.io.stdout.write(freshLine(session) + s + "\n");
+}
+
+/**
+ * (exit) in a --sandbox session ended the evaluation instead of the process:
+ * the command ends the session with that status, the log closed first. Null
+ * when no exit was asked for.
+ */
+export function sandboxExit(inv: Invocation, session: Session, format: ResultFormat, capture: Capture): number | null {
+  const code = session.exitRequested;
+  if (code === null) return null;
+  if (format !== "text") inv.io.stdout.write(JSON.stringify({ ok: code === 0, value: null, exited: true, output: capture.take(), exit: code }) + "\n");
+  session.close("exit", code);
+  return code;
+}

@@ -1,0 +1,17 @@
+// The command table of `nodwyn`: one line per subcommand (each in a file of its own; docs/guides/cli.md).
+
+import type { Command } from "../command.js";
+import { evalCommand } from "./eval.js";
+import { helpCommand } from "./help.js";
+import { logCommand } from "./log.js";
+import { replCommand } from "./repl.js";
+import { runCommand } from "./run.js";
+
+/** Every subcommand, in the order `nodwyn --help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  replCommand,
+  runCommand,
+  evalCommand,
+  logCommand,
+  helpCommand,
+];
