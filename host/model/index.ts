@@ -7,15 +7,21 @@
 //   record("llm.resp", { …, usage: usageRecord(reply.usage, { prices, estimator, endpoint }) });
 
 import { Redactor } from "../redact/index.js";
+import { HttpProvider } from "./provider.js";
 import { createScriptedProvider } from "./scripted.js";
 import type { ProviderOptions, ProviderSpec } from "./spec.js";
-import { ModelError, type ModelProvider } from "./types.js";
+import type { ModelProvider } from "./types.js";
 
 export * from "./types.js";
 export type { ProviderSpec, HttpProviderSpec, ScriptedProviderSpec, ProviderOptions, RetryTiming, ProtocolKind, ProviderKind } from "./spec.js";
 export { costOf, usageRecord, CacheEstimator, endpointHost, type Prices, type Cost, type EndpointKey, type UsageRecord, type UsageRecordOptions } from "./usage.js";
 export { loadScript, ScriptedProvider, SCRIPT_DEFAULT_CONTEXT_WINDOW, type Script, type ScriptReply } from "./scripted.js";
 export { credentialRecord, readKey } from "./credential.js";
+export { HttpProvider, HTTP_DEFAULTS } from "./provider.js";
+export { retryAfterMs, backoffMs } from "./http.js";
+export { openaiBody } from "./openai.js";
+export { ollamaBody } from "./ollama.js";
+export { anthropicBody, ANTHROPIC_VERSION, ANTHROPIC_DEFAULT_MAX_TOKENS } from "./anthropic.js";
 
 /**
  * Makes the provider a spec describes. For a server with key_env, the key is
@@ -26,7 +32,5 @@ export { credentialRecord, readKey } from "./credential.js";
  */
 export function createProvider(spec: ProviderSpec, options: ProviderOptions = {}): ModelProvider {
   if (spec.kind === "scripted") return createScriptedProvider(spec);
-  const redactor = options.redactor ?? new Redactor();
-  void redactor;
-  throw new ModelError("config", spec.server, `server ${spec.server}: kind ${spec.kind} is not wired yet in this build`);
+  return new HttpProvider(spec, options.redactor ?? new Redactor(), options.env ?? process.env, options.retry);
 }
