@@ -51,7 +51,8 @@ const SERVER: Schema = {
   idle_timeout: {
     type: "number",
     min: 1,
-    max: 86_400,
+    // Node's fetch (undici) gives up after 300 s without a byte, whatever we ask.
+    max: 300,
     doc: `seconds of silence before or within a reply before the attempt fails (default ${SERVER_DEFAULTS.idleTimeoutSeconds})`,
   },
   retries: { type: "integer", min: 0, max: 10, doc: `attempts after the first on 429, 5xx and dropped connections (default ${SERVER_DEFAULTS.retries})` },

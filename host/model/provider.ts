@@ -26,6 +26,19 @@ const PROTOCOLS: Readonly<Record<ProtocolKind, Protocol>> = {
   anthropic: { url: anthropicUrl, headers: anthropicHeaders, body: anthropicBody, decoder: anthropicDecoder },
 };
 
+// A URL as reported (session.model, messages): without a user name or password.
+function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = "";
+    u.password = "";
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
 /** One server and model over one wire protocol. */
 export class HttpProvider implements ModelProvider {
   readonly kind: ProtocolKind;
@@ -46,7 +59,7 @@ export class HttpProvider implements ModelProvider {
     this.server = spec.server;
     this.model = spec.model;
     this.protocol = PROTOCOLS[spec.kind];
-    this.url = this.protocol.url(spec);
+    this.url = withoutCredentials(this.protocol.url(spec));
     const k = readKey(spec, env, redactor);
     this.key = k?.key;
     if (k) this.credential = k.credential;

@@ -193,3 +193,12 @@ test("loadConfig: a missing default file is no configuration; a missing NODWYN_C
   const d = t.throws(() => loadConfig({ path: dir }), { instanceOf: ConfigError });
   t.regex(d!.message, /a directory, not a file/);
 });
+
+test("bounds: an idle_timeout beyond what Node's fetch waits, retries beyond 10, a negative price", (t) => {
+  t.regex(invalid(t, `[servers.s]\nkind = "ollama"\nidle_timeout = 600\n`).message, /3:1: servers\.s\.idle_timeout must be at most 300, got 600/);
+  t.regex(invalid(t, `[servers.s]\nkind = "ollama"\nretries = 11\n`).message, /retries must be at most 10, got 11/);
+  t.regex(
+    invalid(t, `[servers.s]\nkind = "ollama"\n[models.m]\nserver = "s"\nmodel = "x"\ncontext_window = 4096\nprice_input = -1\n`).message,
+    /7:1: models\.m\.price_input must be at least 0, got -1/,
+  );
+});

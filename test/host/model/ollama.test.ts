@@ -172,3 +172,16 @@ test("Ollama's 404 for a model it does not have names the model", async (t) => {
   t.regex(e!.message, /HTTP 404 Not Found: model 'qwen9' not found, try pulling it first$/);
   t.is(server.requests.length, 1);
 });
+
+test("a last line without its newline is read; a stream cut inside a line is truncated", async (t) => {
+  const { server } = t.context;
+  const final = { model: "m", message: { role: "assistant", content: "" }, done: true, done_reason: "stop", prompt_eval_count: 2, eval_count: 1 };
+  const first = JSON.stringify({ model: "m", message: { role: "assistant", content: "yes" }, done: false });
+  server.answer(stream("application/x-ndjson", [`${first}\n${JSON.stringify(final)}`]));
+  const p = createProvider(spec(server.url), { env: {} });
+  t.is((await p.complete(REQUEST)).text, "yes");
+  server.answer(stream("application/x-ndjson", [`${first}\n${JSON.stringify(final).slice(0, 30)}`]));
+  const e = await t.throwsAsync(p.complete(REQUEST), { instanceOf: ModelError });
+  t.is(e!.code, "truncated");
+  t.regex(e!.message, /the stream ended in the middle of a line: /);
+});
