@@ -43,6 +43,17 @@ export interface InterpreterOptions {
   libraries?: LibraryLoader | null;
   /** Extra cond-expand features (platform ones, from the host). */
   features?: readonly string[];
+  /**
+   * Library names that are other names of libraries, by key: "srfi 1 lists" →
+   * "srfi 1" makes `(import (srfi 1 lists))` give the bindings of `(srfi 1)`.
+   */
+  libraryAliases?: ReadonlyMap<string, string>;
+  /**
+   * Libraries of procedures implemented in TypeScript, by key, e.g. "nodwyn
+   * primitives srfi 13" → its table: `(import (nodwyn primitives srfi 13))`
+   * makes them (once per interpreter, on first import) and binds their names.
+   */
+  primitiveLibraries?: ReadonlyMap<string, readonly ProcSpec[]>;
   stdout?: PortSink;
   stderr?: PortSink;
   stdin?: PortSource;
@@ -187,6 +198,9 @@ export class Interpreter {
       },
       evalTop: (form, env, loc) => this.evalTopSync(form, env, loc),
       newTopEnv: (name, interactive) => this.newTopEnv(name, interactive),
+      ...(opts.libraryAliases ? { aliases: opts.libraryAliases } : {}),
+      ...(opts.primitiveLibraries ? { primitiveLibraries: opts.primitiveLibraries } : {}),
+      makePrimitiveLibrary: (name, specs) => this.makePrimitiveLibrary(name, specs),
     });
     installForms(this.expander, this.builtins);
     this.definePrimitives(controlPrimitives(rt));
@@ -461,6 +475,21 @@ export class Interpreter {
     const lib: Library = { name, env: this.builtins, exports, file: undefined };
     this.libraries.register(lib);
     return lib;
+  }
+
+  /** A library whose exports are procedures made from table entries, in an environment of its own (not the builtins). */
+  private makePrimitiveLibrary(name: string, specs: readonly ProcSpec[]): Library {
+    const env = this.newTopEnv(name, false);
+    const exports = new Map<Sym, Binding>();
+    for (const spec of specs) {
+      const sym = this.symbols.intern(spec.name);
+      if (exports.has(sym)) throw new Error(`${name}: two table entries named ${spec.name}`);
+      const cell = env.cellFor(sym);
+      cell.v = makePrimitive(spec, this.ctx, this.rt);
+      cell.constant = true;
+      exports.set(sym, { k: "global", cell });
+    }
+    return { name, env, exports, file: undefined };
   }
 
   /** Loads (and instantiates) a library by name, e.g. "(scheme base)". */

@@ -21,6 +21,7 @@ import {
   type PortSource,
 } from "../../interpreter/api.js";
 import { schemePrimitives } from "../../primitives/index.js";
+import { srfiAliases, srfiFeatures, srfiPrimitiveLibraries } from "../../primitives/srfi/index.js";
 
 /**
  * The root of this installation: the nearest folder above this module that
@@ -159,6 +160,17 @@ function readSyncStdin(buf: Buffer): number {
   }
 }
 
+/** The SRFIs in stdlib/srfi/ as the interpreter needs them: their features, their other names, their TypeScript procedures. */
+const SRFI_OPTIONS = {
+  libraryAliases: srfiAliases(),
+  primitiveLibraries: srfiPrimitiveLibraries(),
+} as const;
+
+/** The cond-expand features of a Node interpreter besides R7RS's and nodwyn's: the platform's and the SRFIs'. */
+export function hostFeatures(): string[] {
+  return [...platformFeatures(), ...srfiFeatures()];
+}
+
 /** Platform features for cond-expand. */
 export function platformFeatures(): string[] {
   const out = ["posix"];
@@ -193,7 +205,7 @@ let prebuilt: { interp: Interpreter; loader: DirectoryLoader } | null = null;
  */
 export function prebuildInterpreter(): void {
   const loader = new DirectoryLoader([STDLIB_DIR]);
-  const interp = new Interpreter({ primitives: schemePrimitives, libraries: loader, features: platformFeatures() });
+  const interp = new Interpreter({ primitives: schemePrimitives, libraries: loader, features: hostFeatures(), ...SRFI_OPTIONS });
   for (const name of PRELOADED_LIBRARIES) interp.library(name);
   prebuilt = { interp, loader };
 }
@@ -215,7 +227,7 @@ export function createNodeInterpreter(o: NodeInterpreterOptions = {}): Interpret
       ...(o.limits ? { limits: o.limits } : {}),
       ...(o.trace ? { trace: o.trace } : {}),
       ...(o.replImports ? { replImports: o.replImports } : {}),
-      features: [...platformFeatures(), ...(o.features ?? [])],
+      features: [...hostFeatures(), ...(o.features ?? [])],
     });
     interp.definePrimitives([...(o.primitives ?? []), ...(o.extraPrimitives ?? [])]);
     return interp;
@@ -225,6 +237,7 @@ export function createNodeInterpreter(o: NodeInterpreterOptions = {}): Interpret
     ...o,
     primitives: [...schemePrimitives, ...(o.primitives ?? []), ...(o.extraPrimitives ?? [])],
     libraries: loader,
-    features: [...platformFeatures(), ...(o.features ?? [])],
+    ...SRFI_OPTIONS,
+    features: [...hostFeatures(), ...(o.features ?? [])],
   });
 }

@@ -6,13 +6,14 @@
 // half-loaded library behind. A library being loaded is marked, which turns a
 // circular import into an error naming the cycle.
 
-import { Pair, NIL, listToArray } from "../values/pair.js";
+import { Pair, NIL, listToArray, arrayToList } from "../values/pair.js";
 import { Sym } from "../values/symbol.js";
 import { MString } from "../values/string.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError } from "../errors.js";
 import { isIdentifier, symOf, strip, syntaxError, sameMeaning, isUnboundCell, TopEnv, type Binding, type Identifier } from "./syntax.js";
 import type { Expander } from "./expand.js";
+import type { ProcSpec } from "../procspec.js";
 import { featureMatch } from "./forms.js";
 
 export interface Library {
@@ -46,6 +47,18 @@ export interface LibraryHost {
   readSource(text: string, file: string, foldCase?: boolean): any[];
   /** Expands, compiles and runs one top-level form in `env`; raises on error. */
   evalTop(form: any, env: TopEnv, loc: SourceLoc | undefined): void;
+  /**
+   * Libraries that are other names of libraries: key → key, e.g.
+   * "srfi 1 lists" → "srfi 1". Importing either gives the same bindings.
+   */
+  readonly aliases?: ReadonlyMap<string, string>;
+  /**
+   * Libraries made of procedures implemented in TypeScript, built when first
+   * imported: key (e.g. "nodwyn primitives srfi 13") → their table entries.
+   */
+  readonly primitiveLibraries?: ReadonlyMap<string, readonly ProcSpec[]>;
+  /** Builds the library `name` ("(nodwyn primitives srfi 13)"), whose exports are the procedures of `specs`. */
+  makePrimitiveLibrary?(name: string, specs: readonly ProcSpec[]): Library;
   /** A new top-level environment (for a library or an `environment` call). */
   newTopEnv(name: string, interactive: boolean): TopEnv;
 }
@@ -72,11 +85,16 @@ export class LibraryManager {
     this.registry.set(lib.name.slice(1, -1), lib);
   }
 
-  /** True when the library is loaded or its file can be found. */
+  /** True when the library is loaded, is another name of one that exists, is made of primitives, or its file can be found. */
   exists(name: any): boolean {
     const key = libraryKey(name);
-    if (key === null) return false;
-    if (this.registry.has(key)) return true;
+    return key !== null && this.existsKey(key);
+  }
+
+  private existsKey(key: string): boolean {
+    if (this.registry.has(key) || this.host.primitiveLibraries?.has(key)) return true;
+    const target = this.host.aliases?.get(key);
+    if (target !== undefined) return this.existsKey(target);
     return this.host.loader?.findLibrary(key.split(" ")) != null;
   }
 
@@ -88,6 +106,19 @@ export class LibraryManager {
     if (have) return have;
     if (this.loading.includes(key))
       return syntaxError(`circular import: ${[...this.loading.slice(this.loading.indexOf(key)), key].map((k) => `(${k})`).join(" -> ")}`, name, loc, "import");
+    const target = this.host.aliases?.get(key);
+    if (target !== undefined) {
+      // Another name of a library: the same Library object, registered under both names.
+      const lib = this.get(arrayToList(target.split(" ").map((p) => (/^\d+$/.test(p) ? Number(p) : this.host.expander.sym(p)))), loc);
+      this.registry.set(key, lib);
+      return lib;
+    }
+    const source = this.host.primitiveLibraries?.get(key);
+    if (source !== undefined && this.host.makePrimitiveLibrary) {
+      const lib = this.host.makePrimitiveLibrary(`(${key})`, source);
+      this.registry.set(key, lib);
+      return lib;
+    }
     const found = this.host.loader?.findLibrary(key.split(" ")) ?? null;
     if (found === null) {
       const where = this.host.loader ? this.host.loader.describeSearch?.(key.split(" ")) : "no library directories are configured";

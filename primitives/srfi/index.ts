@@ -1,0 +1,89 @@
+// The SRFI table: every SRFI nodwyn has or plans, one line each, and what the host derives from it.
+//
+// An SRFI is a library file, stdlib/srfi/N.sld defining (srfi N), and one
+// line here. When part of it is written in TypeScript, its procedures are a
+// table (ProcSpec entries, like primitives/scheme/) given as `primitives`:
+// the library imports them as (nodwyn primitives srfi N). From this table the
+// host makes the `srfi-N` cond-expand features, the (srfi N name) aliases
+// and the primitive libraries (host/session/node-interpreter.ts), and the
+// reference lists every line with its status (docs/reference/srfi.md).
+
+import type { ProcSpec } from "../../interpreter/api.js";
+
+/** One SRFI. */
+export interface SrfiEntry {
+  readonly number: number;
+  /** Its title, as srfi.schemers.org gives it. */
+  readonly title: string;
+  /** The name of its `(srfi N name)` form, from the SRFI's own text or common practice (SRFI 97's names). */
+  readonly name?: string;
+  /**
+   * complete: every procedure and syntax of the document, in stdlib/srfi/N.sld;
+   * planned: not yet here (no library, no feature).
+   */
+  readonly status: "complete" | "planned";
+  /** The procedures written in TypeScript, which its library imports as (nodwyn primitives srfi N). */
+  readonly primitives?: readonly ProcSpec[];
+  /** What the reference should say besides the title: choices the document leaves to the implementation. */
+  readonly note?: string;
+}
+
+/** Every SRFI nodwyn has or plans, by number. Adding one: its library file, and a line here. */
+export const SRFIS: readonly SrfiEntry[] = [
+  { number: 1, title: "List Library", name: "lists", status: "planned" },
+  { number: 2, title: "AND-LET*: an AND with local bindings, a guarded LET* special form", name: "and-let*", status: "complete" },
+  { number: 8, title: "receive: Binding to multiple values", name: "receive", status: "complete" },
+  { number: 13, title: "String Libraries", name: "strings", status: "planned", note: "The procedures R7RS also has are R7RS's own (string-upcase maps fully, \"ß\" to \"SS\"), extended with SRFI 13's optional start and end." },
+  { number: 14, title: "Character-set Library", name: "char-sets", status: "planned", note: "Over the whole of Unicode: the standard sets follow the Unicode character database of the JavaScript engine (R7RS's char predicates agree with them)." },
+  { number: 23, title: "Error reporting mechanism", name: "error", status: "complete", note: "R7RS's error." },
+  { number: 26, title: "Notation for Specializing Parameters without Currying", name: "cut", status: "complete" },
+  { number: 28, title: "Basic Format Strings", name: "basic-format-strings", status: "planned" },
+  { number: 39, title: "Parameter objects", name: "parameters", status: "complete", note: "R7RS's make-parameter and parameterize: calling a parameter with an argument is an error, as in R7RS." },
+  { number: 48, title: "Intermediate Format Strings", name: "intermediate-format-strings", status: "planned" },
+  { number: 64, title: "A Scheme API for test suites", name: "testing", status: "planned" },
+  { number: 69, title: "Basic hash tables", name: "basic-hash-tables", status: "planned" },
+  { number: 111, title: "Boxes", name: "boxes", status: "complete" },
+  { number: 113, title: "Sets and bags", name: "sets-and-bags", status: "planned" },
+  { number: 115, title: "Scheme Regular Expressions", name: "regexp", status: "planned" },
+  { number: 125, title: "Intermediate hash tables", name: "hashtables", status: "planned" },
+  { number: 128, title: "Comparators (reduced)", name: "comparators", status: "planned" },
+  { number: 130, title: "Cursor-based string library", name: "string-cursors", status: "planned", note: "Cursors are exact integers (character indexes), which the document allows." },
+  { number: 132, title: "Sort Libraries", name: "sorting", status: "planned" },
+  { number: 133, title: "Vector Library (R7RS-compatible)", name: "vectors", status: "planned" },
+  { number: 143, title: "Fixnums", name: "fixnums", status: "planned", note: "fx-width is 53: fixnums are the exact integers from -2^52 to 2^52-1, a range exact in a double." },
+  { number: 145, title: "Assumptions", name: "assumptions", status: "complete", note: "A false assumption raises an error (kind user) with the messages." },
+  { number: 151, title: "Bitwise Operations", name: "bitwise-operations", status: "planned" },
+  { number: 152, title: "String Library (reduced)", name: "strings", status: "planned" },
+  { number: 158, title: "Generators and Accumulators", name: "generators-and-accumulators", status: "planned" },
+  { number: 180, title: "JSON", status: "planned" },
+  { number: 197, title: "Pipeline Operators", status: "planned" },
+];
+
+/** The key of the library its TypeScript procedures form: "nodwyn primitives srfi 13". */
+export function primitiveLibraryKey(n: number): string {
+  return `nodwyn primitives srfi ${n}`;
+}
+
+/** The SRFIs that are here. */
+export function availableSrfis(): SrfiEntry[] {
+  return SRFIS.filter((s) => s.status === "complete");
+}
+
+/** The cond-expand features of the SRFIs that are here: srfi-1, srfi-2, … */
+export function srfiFeatures(): string[] {
+  return availableSrfis().map((s) => `srfi-${s.number}`);
+}
+
+/** (srfi N name) → (srfi N), as library keys. */
+export function srfiAliases(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of availableSrfis()) if (s.name !== undefined) out.set(`srfi ${s.number} ${s.name}`, `srfi ${s.number}`);
+  return out;
+}
+
+/** The libraries of TypeScript procedures, by key. */
+export function srfiPrimitiveLibraries(): Map<string, readonly ProcSpec[]> {
+  const out = new Map<string, readonly ProcSpec[]>();
+  for (const s of availableSrfis()) if (s.primitives !== undefined) out.set(primitiveLibraryKey(s.number), s.primitives);
+  return out;
+}
