@@ -200,6 +200,8 @@ async function oneAttempt(req: WireRequest, o: TransportOptions): Promise<Reply 
   const user = o.onEvent;
   const emit = user
     ? (ev: StreamEvent): void => {
+        // Once the attempt is stopped (cancelled, timed out), what is left of the chunk being read is not shown.
+        if (why !== undefined) return;
         try {
           user(ev);
         } catch (e) {
@@ -209,6 +211,8 @@ async function oneAttempt(req: WireRequest, o: TransportOptions): Promise<Reply 
       }
     : undefined;
   const started = performance.now();
+  // Set once the reply was read to its end: the connection may then go back to the pool.
+  let whole = false;
   try {
     let res: Response;
     try {
@@ -233,6 +237,11 @@ async function oneAttempt(req: WireRequest, o: TransportOptions): Promise<Reply 
     }
     const decoder = req.decoder(emit);
     const type = (res.headers.get("content-type") ?? "").toLowerCase();
+    if (type.includes("text/html")) {
+      // A proxy's or a login page, not a model's reply: say what came instead of calling it a cut-off stream.
+      const page = await readText(res, ERROR_BODY_MAX, heard).catch(() => "");
+      return new Failure("protocol", `the server answered with a web page (${type}), not a model's reply: ${excerpt(page)}`, false);
+    }
     let reply: DecodedReply;
     try {
       if (decoder.whole && type.includes("application/json")) {
@@ -259,13 +268,14 @@ async function oneAttempt(req: WireRequest, o: TransportOptions): Promise<Reply 
       return networkFailure(e, "body");
     }
     const wallMs = performance.now() - started;
+    whole = true;
     return { ...reply, usage: { ...reply.usage, wallMs } };
   } finally {
     clearTimeout(total);
     clearTimeout(idle);
     o.signal?.removeEventListener("abort", onAbort);
-    // Whatever is left of the body is not wanted: free the connection.
-    if (!ac.signal.aborted) ac.abort();
+    // Whatever is left of a failed attempt's body is not wanted: free the connection.
+    if (!whole && !ac.signal.aborted) ac.abort();
   }
 }
 

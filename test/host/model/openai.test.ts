@@ -232,3 +232,14 @@ test("extra configured headers are sent; the key goes as a bearer token", async 
   t.is(h.accept, "text/event-stream");
   t.is(p.url, `${server.url}/v1/chat/completions`);
 });
+
+test("a web page instead of a stream (a proxy's login page) is a protocol error quoting it, not a cut-off stream", async (t) => {
+  const { server } = t.context;
+  server.answer((res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<html><body>Please sign in to the proxy</body></html>");
+  });
+  const e = await t.throwsAsync(createProvider(spec(server.url, { retries: 2 }), { env: {} }).complete(REQUEST), { instanceOf: ModelError });
+  t.is(e!.code, "protocol");
+  t.regex(e!.message, /answered with a web page \(text\/html; charset=utf-8\), not a model's reply: <html><body>Please sign in/);
+  t.is(server.requests.length, 1);
+});
