@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { checkTable, formatKeyPath, parseToml, TomlSyntaxError, type KeyPath, type Places, type Problem } from "../toml/index.js";
 import type { Prices } from "../model/usage.js";
 import { ConfigError, type ConfigProblem } from "./errors.js";
+import { guardConfigProblems, type GuardSettings } from "../guard/index.js";
 import { configLocation } from "./paths.js";
 import { BUDGET_DEFAULTS, CONFIG_SCHEMA, DEFAULT_URLS, SERVER_DEFAULTS, SHELL_DEFAULTS, SERVER_KINDS } from "./schema.js";
 
@@ -55,10 +56,12 @@ export interface ShellSettings {
   readonly timeoutMs: number;
 }
 
-/** The [guard] table as written, for host/guard to check (see Config.guard). */
+/** The [guard] table: as written, and as host/guard's parseGuardConfig checked it. */
 export interface GuardSection {
   readonly table: Readonly<Record<string, unknown>>;
   readonly line: number;
+  /** The settings it makes (the file is refused when the table has any problem). */
+  readonly settings: GuardSettings;
 }
 
 /** A whole configuration. */
@@ -73,7 +76,7 @@ export interface Config {
   readonly controlModel?: string;
   readonly budget: Budgets;
   readonly shell: ShellSettings;
-  /** [guard], when present: its validation belongs to host/guard's parseGuardConfig. */
+  /** [guard], when present, checked by host/guard (guardConfigProblems); without it the guard's defaults apply. */
   readonly guard?: GuardSection;
 }
 
@@ -91,6 +94,7 @@ export function emptyConfig(path: string = configLocation().path): Config {
 
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const isTableValue = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date);
 const tbl = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 function budgetOf(t: Record<string, unknown> | undefined): Budgets {
@@ -190,6 +194,12 @@ export function parseConfig(text: string, file: string): Config {
   const { value: doc, places } = parsed;
   const problems = checkTable(doc, CONFIG_SCHEMA, places);
   crossCheck(doc, places, problems);
+  // [guard] belongs to the guard, which checks it as strictly (a table of another shape is already a problem above).
+  const guard = isTableValue(doc.guard) ? guardConfigProblems(doc.guard) : null;
+  for (const p of guard?.problems ?? []) {
+    const path = ["guard", ...p.path];
+    problems.push({ code: "value", path, place: places.of(path), message: p.message });
+  }
   if (problems.length) {
     problems.sort((a, b) => a.place.line - b.place.line || a.place.col - b.place.col);
     const lines = problems.slice(0, MAX_SHOWN).map((p) => `${file}:${p.place.line}:${p.place.col}: ${p.message}`);
@@ -246,7 +256,7 @@ export function parseConfig(text: string, file: string): Config {
     ...(control !== undefined ? { controlModel: control } : {}),
     budget: budgetOf(doc.budget as Record<string, unknown> | undefined),
     shell: shellOf(doc.shell as Record<string, unknown> | undefined),
-    ...(doc.guard !== undefined ? { guard: { table: tbl(doc.guard), line: places.of(["guard"]).line } } : {}),
+    ...(doc.guard !== undefined && guard?.settings ? { guard: { table: tbl(doc.guard), line: places.of(["guard"]).line, settings: guard.settings } } : {}),
   };
 }
 

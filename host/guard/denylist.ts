@@ -17,7 +17,13 @@ import { Minimatch } from "minimatch";
  * - a trailing slash (`.ssh/`) matches directories only;
  * - an entry with a slash elsewhere (`.aws/credentials`) matches that run of
  *   components at any depth; a leading slash anchors it at the repository root;
- * - `*`, `?`, `[...]`, `{a,b}` and `**` as in fs-find globs; matching is case-sensitive;
+ * - `*`, `?`, `[...]`, `{a,b}` and `**` as in fs-find globs;
+ * - these default entries match whatever the case of the name (`.ENV`,
+ *   `ID_RSA`, `Credentials.json` hold what `.env`, `id_rsa` and
+ *   `credentials.json` hold); a project's own entries match case-sensitively,
+ *   or whatever the case on a file system that ignores case;
+ * - names are compared in Unicode normalisation form C, so an NFD spelling (as
+ *   macOS writes names) matches its NFC entry;
  * - an entry starting with `!` is an exception: a path component that an
  *   exception matches is not denied by the entries matching that same
  *   component. An exception for a file (`!.env.example`) therefore never
@@ -32,32 +38,68 @@ export const DEFAULT_DENYLIST: readonly string[] = [
   "!.env.template",
   "*.env", // prod.env, secrets.env
   "!*.example.env",
+  ".envrc", // direnv: exported variables, often tokens
   // Private keys and certificates with keys.
   "*.pem",
   "*.key",
   "*.ppk", // PuTTY
+  "*.p8", // Apple and other PKCS#8 private keys (AuthKey_….p8)
   "id_rsa*",
   "id_dsa*",
   "id_ecdsa*",
   "id_ed25519*",
+  "ssh_host_*_key", // an SSH server's host keys (their .pub halves are public)
+  "ssh_host_key",
   "*.gpg-key",
   "secring.*",
-  // Key stores.
+  "*.ovpn", // VPN profiles embed their keys
+  // Key stores, password stores and keychains.
   "*.jks",
   "*.keystore",
   "*.bks",
   "*.p12",
   "*.pfx",
+  "*.pkcs12",
   "*.kdbx",
   "*.kdb",
+  "*.psafe3",
+  "*.agilekeychain",
+  "*.opvault",
+  "*.1pif",
+  "*.keychain",
+  "*.keychain-db",
+  "*.keyring",
+  "*.kwl",
+  "Library/Keychains/",
+  ".local/share/keyrings/",
+  ".local/share/kwalletd/",
+  ".password-store/",
+  ".config/op/",
+  "wallet.dat",
   // Home-directory credential folders and files, wherever they appear in a tree.
   ".ssh/",
   ".gnupg/",
-  ".aws/credentials",
-  ".aws/sso/",
+  ".aws/",
   ".azure/",
   ".config/gcloud/",
-  ".kube/config",
+  ".oci/",
+  ".aliyun/",
+  ".bluemix/",
+  ".config/doctl/",
+  ".config/scw/",
+  ".config/linode-cli",
+  ".fly/",
+  ".config/gh/hosts.yml",
+  ".config/hub",
+  ".databrickscfg",
+  ".terraform.d/credentials.tfrc.json",
+  ".terraformrc",
+  "terraform.rc",
+  ".kube/",
+  ".minikube/",
+  "kubeconfig",
+  "*.kubeconfig",
+  "kubernetes.io/serviceaccount/",
   ".docker/config.json",
   ".dockercfg",
   ".netrc",
@@ -67,20 +109,94 @@ export const DEFAULT_DENYLIST: readonly string[] = [
   ".gem/credentials",
   ".cargo/credentials",
   ".cargo/credentials.toml",
+  ".m2/settings.xml",
+  ".m2/settings-security.xml",
+  ".gradle/gradle.properties",
+  ".composer/auth.json",
+  ".config/composer/auth.json",
+  ".git/config", // remote URLs with tokens in them
   ".git-credentials",
+  ".config/git/credentials",
+  ".gitcookies",
   ".pgpass",
   ".my.cnf",
+  ".mylogin.cnf",
   ".s3cfg",
   ".boto",
   ".vault-token",
-  ".terraformrc",
-  "terraform.rc",
+  ".credentials",
+  ".tugboat",
   ".htpasswd",
+  "rclone.conf",
+  // Shell and REPL histories: commands typed with their passwords and tokens.
+  "*_history", // .bash_history, .zsh_history, .python_history, .node_repl_history, .psql_history, .mysql_history, fish_history, …
+  ".*history", // .zhistory, .history, .Rhistory
+  ".histfile",
+  "ConsoleHost_history.txt", // PowerShell
+  "repl_history.jl", // Julia
+  ".lesshst",
+  ".viminfo",
+  ".dbshell", // the mongo shell
+  // Browser profiles: saved passwords, cookies, session tokens.
+  ".mozilla/",
+  ".config/google-chrome/",
+  ".config/chromium/",
+  ".config/BraveSoftware/",
+  ".config/microsoft-edge/",
+  ".config/vivaldi/",
+  ".config/opera/",
+  "Library/Application Support/Google/Chrome/",
+  "Library/Application Support/Firefox/",
+  "Library/Safari/",
+  "Library/Cookies/",
+  "AppData/Local/Google/Chrome/User Data/",
+  "AppData/Roaming/Mozilla/Firefox/",
+  "logins.json",
+  "key3.db",
+  "key4.db",
+  "signons.sqlite",
+  "cookies.sqlite",
+  "Login Data",
   // Files that carry tokens or secrets by convention.
   "credentials.json",
+  "*-credentials.json",
+  "*_credentials.json",
   "client_secret*.json",
+  "*service-account*.json", // Google Cloud service-account keys, Firebase's serviceAccountKey.json
+  "*service_account*.json",
+  "*serviceaccount*.json",
+  "application_default_credentials.json",
   "*.tfstate",
   "*.tfstate.backup",
+  "*.tfvars",
+  "secrets.yml",
+  "secrets.yaml",
+  "secrets.json",
+  "secrets.toml",
+  "etc/shadow",
+  "etc/gshadow",
+  "etc/master.passwd",
+  // Tools that keep server passwords in their settings.
+  "wp-config.php",
+  "proftpdpasswd",
+  "recentservers.xml", // FileZilla
+  "sitemanager.xml",
+  "filezilla.xml",
+  "robomongo.json",
+  "dbeaver-data-sources.xml",
+  "credentials-config.json", // DBeaver
+  ".idea/WebServers.xml",
+  ".idea/dataSources.local.xml",
+  "sftp-config.json",
+  ".vscode/sftp.json",
+  ".ftpconfig",
+  ".remote-sync.json",
+  "deployment-config.json",
+  "heroku.json",
+  "ventrilo_srv.ini",
+  ".esmtprc",
+  ".msmtprc",
+  ".fetchmailrc",
 ];
 
 /** A project's changes to the default list (from its configuration). */
@@ -105,17 +221,45 @@ interface Compiled {
   readonly entry: string;
   readonly negate: boolean;
   readonly dirOnly: boolean;
+  /** Matched whatever the case (a default entry, or any entry on a case-insensitive file system). */
+  readonly nocase: boolean;
   /** 0: matched against the whole prefix; k > 0: against its last k components. */
   readonly span: number;
-  /** The glob as matched (without `!`, slashes or the `**\/` prefix). */
+  /** The glob as matched (without `!`, slashes or the `**\/` prefix), in NFC, lower-cased when nocase. */
   readonly glob: string;
   readonly re: RegExp;
 }
 
 const MM_OPTS = { dot: true, noext: true, nocomment: true, nonegate: true, optimizationLevel: 2 } as const;
 
-function compileEntry(entry: string): Compiled {
-  let p = entry;
+/** Why an entry cannot be compiled, or null: the checks a configuration's entries must pass. */
+export function denylistEntryProblem(entry: string): string | null {
+  if (typeof entry !== "string") return "is not a string";
+  let p = entry.startsWith("!") ? entry.slice(1) : entry;
+  p = p.replace(/\/+$/, "").replace(/^\/+/, "");
+  if (p === "") return "is empty";
+  if (entry.includes("\0")) return "holds a NUL character";
+  if (entry.includes("\\")) return "holds a backslash (paths use /, and nothing needs escaping)";
+  if (p.split("/").some((c) => c === "" || c === "." || c === "..")) return "has an empty, '.' or '..' component";
+  let depth = 0;
+  let braces = 0;
+  for (const ch of p) {
+    if (ch === "[") depth++;
+    else if (ch === "]") depth = Math.max(0, depth - 1);
+    else if (ch === "{" && depth === 0) braces++;
+    else if (ch === "}" && depth === 0) braces--;
+    if (braces < 0) return "has a '}' without its '{'";
+  }
+  if (depth !== 0) return "has a '[' without its ']'";
+  if (braces !== 0) return "has a '{' without its '}'";
+  if (new Minimatch(p, MM_OPTS).makeRe() === false) return "is not a valid glob";
+  return null;
+}
+
+function compileEntry(entry: string, nocase: boolean): Compiled {
+  const problem = denylistEntryProblem(entry);
+  if (problem !== null) throw new Error(`denylist entry ${JSON.stringify(entry)} ${problem}`);
+  let p = entry.normalize("NFC");
   const negate = p.startsWith("!");
   if (negate) p = p.slice(1);
   let dirOnly = false;
@@ -128,7 +272,7 @@ function compileEntry(entry: string): Compiled {
     anchored = true;
     p = p.replace(/^\/+/, "");
   }
-  if (p === "") throw new Error(`denylist entry ${JSON.stringify(entry)} is empty`);
+  if (nocase) p = p.toLowerCase();
   // An unanchored entry of k components without `**` can only match the last k
   // components of a prefix: testing just those keeps the regular expressions
   // short (a search asks about thousands of paths). Otherwise `**/` lets one
@@ -138,33 +282,38 @@ function compileEntry(entry: string): Compiled {
   const glob = span === 0 && !anchored ? `**/${p}` : p;
   const re = new Minimatch(glob, MM_OPTS).makeRe();
   if (re === false) throw new Error(`denylist entry ${JSON.stringify(entry)} is not a valid glob`);
-  return { entry, negate, dirOnly, span, glob: p, re };
+  return { entry, negate, dirOnly, nocase, span, glob: p, re };
 }
 
 const PLAIN = /^[^*?[\]{}\\()!+@]+$/;
 
 /**
- * A set of entries, matched against one string. Entries of one component that
- * are an exact name, `*` + a suffix starting with a dot, or a prefix + `*` —
- * most of the default list — are looked up without regular expressions (a
- * search asks about thousands of names); the others share one combined
- * regular expression. find() names the last entry that matches.
+ * A set of entries of one case rule, matched against one string (already in
+ * NFC, and lower-cased for a nocase set). Entries of one component that are an
+ * exact name, `*` + a suffix starting with a dot, or a prefix + `*` — most of
+ * the default list — are looked up without regular expressions (a search asks
+ * about thousands of names); the others share one combined regular
+ * expression. find() gives the index of the last entry that matches, or -1.
  */
 class EntrySet {
   private readonly items: readonly Compiled[];
+  private readonly index: readonly number[];
   private readonly exact = new Map<string, number>();
   private readonly suffix = new Map<string, number>();
   private readonly prefix: Array<[string, number]> = [];
   private readonly others: number[] = [];
   private readonly all: RegExp | null;
 
-  constructor(items: readonly Compiled[]) {
+  /** `items` with their indexes in the whole list (so two sets' answers compare). */
+  constructor(items: readonly Compiled[], index: readonly number[]) {
     this.items = items;
+    this.index = index;
     items.forEach((c, i) => {
       const g = c.glob;
-      if (c.span === 1 && PLAIN.test(g)) this.exact.set(g, i);
-      else if (c.span === 1 && g.startsWith("*.") && PLAIN.test(g.slice(1))) this.suffix.set(g.slice(1), i);
-      else if (c.span === 1 && g.endsWith("*") && PLAIN.test(g.slice(0, -1))) this.prefix.push([g.slice(0, -1), i]);
+      const k = index[i] as number;
+      if (c.span === 1 && PLAIN.test(g)) this.exact.set(g, k);
+      else if (c.span === 1 && g.startsWith("*.") && PLAIN.test(g.slice(1))) this.suffix.set(g.slice(1), k);
+      else if (c.span === 1 && g.endsWith("*") && PLAIN.test(g.slice(0, -1))) this.prefix.push([g.slice(0, -1), k]);
       else this.others.push(i);
     });
     let all: RegExp | null = null;
@@ -180,9 +329,13 @@ class EntrySet {
     this.all = all;
   }
 
-  /** The last entry matching `s`, or null. */
-  find(s: string): string | null {
-    if (this.items.length === 0) return null;
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The index (in the whole list) of the last entry matching `s`, or -1. */
+  find(s: string): number {
+    if (this.items.length === 0) return -1;
     let best = this.exact.get(s) ?? -1;
     if (this.suffix.size > 0) {
       for (let i = s.indexOf("."); i !== -1; i = s.indexOf(".", i + 1)) {
@@ -193,31 +346,52 @@ class EntrySet {
     for (const [p, k] of this.prefix) if (k > best && s.startsWith(p)) best = k;
     if (this.others.length > 0 && (this.all === null || this.all.test(s))) {
       for (let j = this.others.length - 1; j >= 0; j--) {
-        const k = this.others[j] as number;
+        const i = this.others[j] as number;
+        const k = this.index[i] as number;
         if (k <= best) break;
-        if ((this.items[k] as Compiled).re.test(s)) {
+        if ((this.items[i] as Compiled).re.test(s)) {
           best = k;
           break;
         }
       }
     }
-    return best === -1 ? null : (this.items[best] as Compiled).entry;
+    return best;
   }
 }
 
-/** The entries of one (negate, directory?) combination, grouped by span. */
+/** The entries of one (negate, directory?) combination, grouped by span and case rule. */
 class SpanGroup {
-  private readonly bySpan: Array<[number, EntrySet]>;
-  constructor(items: readonly Compiled[]) {
-    const spans = [...new Set(items.map((c) => c.span))].sort((a, b) => a - b);
-    this.bySpan = spans.map((k) => [k, new EntrySet(items.filter((c) => c.span === k))]);
+  private readonly bySpan: Array<[number, EntrySet, EntrySet]>;
+  private readonly entries: readonly Compiled[];
+  constructor(all: readonly Compiled[], pick: (c: Compiled) => boolean) {
+    this.entries = all;
+    const spans = [...new Set(all.filter(pick).map((c) => c.span))].sort((a, b) => a - b);
+    const set = (k: number, nocase: boolean): EntrySet => {
+      const idx: number[] = [];
+      all.forEach((c, i) => {
+        if (pick(c) && c.span === k && c.nocase === nocase) idx.push(i);
+      });
+      return new EntrySet(
+        idx.map((i) => all[i] as Compiled),
+        idx,
+      );
+    };
+    this.bySpan = spans.map((k) => [k, set(k, false), set(k, true)]);
   }
-  find(prefix: string): string | null {
-    for (const [k, set] of this.bySpan) {
-      const s = k === 0 ? prefix : lastComponents(prefix, k);
-      if (s === null) continue;
-      const hit = set.find(s);
-      if (hit !== null) return hit;
+  /** The last entry (in list order) matching `prefix` at the smallest span that matches; null when none. */
+  find(prefix: string, lower: () => string): string | null {
+    for (const [k, cs, ci] of this.bySpan) {
+      let best = -1;
+      if (cs.size > 0) {
+        const s = k === 0 ? prefix : lastComponents(prefix, k);
+        if (s !== null) best = cs.find(s);
+      }
+      if (ci.size > 0) {
+        const l = lower();
+        const s = k === 0 ? l : lastComponents(l, k);
+        if (s !== null) best = Math.max(best, ci.find(s));
+      }
+      if (best !== -1) return (this.entries[best] as Compiled).entry;
     }
     return null;
   }
@@ -233,21 +407,35 @@ function lastComponents(path: string, k: number): string | null {
   return path.slice(i + 1);
 }
 
+/** Options of compileDenylist. */
+export interface DenylistOptions {
+  /** The file system ignores case: a project's own entries match whatever the case too (the defaults always do). */
+  readonly caseInsensitive?: boolean;
+}
+
+// Only what is not plain ASCII needs normalising (most paths are ASCII).
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /** Builds the denylist in effect: the defaults, minus `remove`, plus `add`. Throws on an invalid entry. */
-export function compileDenylist(config: DenylistConfig = {}, defaults: readonly string[] = DEFAULT_DENYLIST): Denylist {
+export function compileDenylist(config: DenylistConfig = {}, defaults: readonly string[] = DEFAULT_DENYLIST, options: DenylistOptions = {}): Denylist {
   const removed = new Set(config.remove ?? []);
-  const entries = [...defaults.filter((e) => !removed.has(e)), ...(config.add ?? [])];
-  const compiled = entries.map(compileEntry);
-  const group = (negate: boolean, dir: boolean) => new SpanGroup(compiled.filter((c) => c.negate === negate && (dir || !c.dirOnly)));
+  const kept = defaults.filter((e) => !removed.has(e));
+  const added = config.add ?? [];
+  const entries = [...kept, ...added];
+  const compiled = [...kept.map((e) => compileEntry(e, true)), ...added.map((e) => compileEntry(e, options.caseInsensitive === true))];
+  const group = (negate: boolean, dir: boolean) => new SpanGroup(compiled, (c) => c.negate === negate && (dir || !c.dirOnly));
   const denyDir = group(false, true);
   const denyFile = group(false, false);
   const exceptDir = group(true, true);
   const exceptFile = group(true, false);
 
-  const matchPrefix = (prefix: string, isDir: boolean): string | null => {
-    const hit = (isDir ? denyDir : denyFile).find(prefix);
+  const matchPrefix = (raw: string, isDir: boolean): string | null => {
+    const prefix = NON_ASCII.test(raw) ? raw.normalize("NFC") : raw;
+    let low: string | null = null;
+    const lower = (): string => (low ??= prefix.toLowerCase());
+    const hit = (isDir ? denyDir : denyFile).find(prefix, lower);
     if (hit === null) return null;
-    return (isDir ? exceptDir : exceptFile).find(prefix) === null ? hit : null;
+    return (isDir ? exceptDir : exceptFile).find(prefix, lower) === null ? hit : null;
   };
   return {
     entries,

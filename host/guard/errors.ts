@@ -8,6 +8,7 @@
 export type GuardRule =
   | "root-pin" // outside the root, `..`, a symbolic link on the way, or the file changed between check and open
   | "special-file" // a FIFO, socket or device
+  | "hard-link" // a regular file with more than one hard link (it may be a file outside the root under another name)
   | "denylist" // a secret-file pattern
   | "turn-limit" // the per-turn read caps
   | "checker" // a project checker allowed or denied (or failed, which denies)

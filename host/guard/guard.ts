@@ -39,7 +39,7 @@ import {
   type Dirent,
   type Stats,
 } from "node:fs";
-import { isAbsolute, normalize, resolve as resolvePath } from "node:path";
+import { basename, dirname, isAbsolute, join, normalize, resolve as resolvePath } from "node:path";
 import { compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
 import { CheckerRegistry, consultCheckers, consultCheckersSync, type CheckerInfo, type CheckersOutcome } from "./checkers.js";
 import { GuardDeniedError, GuardFileError, type GuardRule } from "./errors.js";
@@ -89,10 +89,25 @@ export interface GuardHooks {
   readonly beforeOpen?: (absPath: string, relPath: string) => void;
 }
 
+/** What the guard does with a regular file that has more than one hard link. */
+export type HardLinkPolicy = "refuse" | "allow";
+
 export interface GuardOptions {
   /** The session's repository root (see findRepoRoot). Must be an existing directory. */
   readonly root: string;
   readonly denylist?: DenylistConfig;
+  /**
+   * A regular file with more than one hard link may be a file outside the root
+   * under a second name (a link inside the root to /etc/passwd), which no path
+   * check can see: "refuse" (the default) denies it with rule "hard-link".
+   */
+  readonly hardLinks?: HardLinkPolicy;
+  /**
+   * Whether the root's file system ignores case (then a project's own denylist
+   * entries match whatever the case; the defaults always do). Default: found
+   * out by looking at the root's entries.
+   */
+  readonly caseInsensitive?: boolean;
   readonly checkers?: CheckerRegistry;
   /** Receives every decision (the session writes it to the log). Must not throw. */
   readonly log?: (decision: GuardDecision) => void;
@@ -264,6 +279,9 @@ interface Target extends GuardedEntry {
 
 type Static = { readonly deny: GuardDecision } | { readonly target: Target };
 
+/** The longest path the guard considers (Linux's PATH_MAX). */
+const MAX_PATH_BYTES = 4096;
+
 /** Directory descriptors a scan keeps open by default (Node raises the soft descriptor limit to the hard one). */
 const MAX_SCAN_DIRS = 1024;
 
@@ -276,7 +294,8 @@ export function createGuard(options: GuardOptions): Guard {
   // "/" + rel, or root + "/" + rel: the absolute path exactly as the kernel names it (readlink compares it).
   const rootPrefix = rootReal === "/" ? "/" : `${rootReal}/`;
   const givenPrefix = rootGiven === "/" ? "/" : `${rootGiven}/`;
-  const denylist = compileDenylist(options.denylist);
+  const hardLinks: HardLinkPolicy = options.hardLinks ?? "refuse";
+  const denylist = compileDenylist(options.denylist, undefined, { caseInsensitive: options.caseInsensitive ?? caseInsensitiveAt(rootReal) });
   const checkers = options.checkers ?? new CheckerRegistry();
   const log = options.log ?? (() => {});
   const logBatch = options.logBatch ?? null;
@@ -319,6 +338,8 @@ export function createGuard(options: GuardOptions): Guard {
     actor,
     ...extra,
   });
+  const hardLinkDenial = (path: string, nlink: number, actor: string): GuardDecision =>
+    denial(path, "hard-link", `has ${nlink} hard links: it may be a file outside the repository under another name`, actor, { kind: "file" });
   const toError = (d: GuardDecision): GuardDeniedError => new GuardDeniedError(d.path, d.rule, d.reason ?? "", d.checker);
   /** Logs a denial and returns the error to throw. */
   const refuse = (d: GuardDecision): GuardDeniedError => toError(emit(d));
@@ -328,6 +349,9 @@ export function createGuard(options: GuardOptions): Guard {
     if (typeof input !== "string" || input === "" || input.includes("\0")) {
       throw new GuardFileError("bad-path", String(input), `bad path ${JSON.stringify(input)}`);
     }
+    // PATH_MAX: the kernel would refuse it anyway, and the decision names a shortened path.
+    if (input.length > MAX_PATH_BYTES / 4 && Buffer.byteLength(input) > MAX_PATH_BYTES)
+      return denial(`${input.slice(0, 120)}…`, "root-pin", `a path longer than ${MAX_PATH_BYTES} bytes`, actor);
     if (input.split("/").includes("..")) return denial(input, "root-pin", "'..' is not allowed in a path", actor);
     let rest: string;
     if (isAbsolute(input)) {
@@ -378,6 +402,7 @@ export function createGuard(options: GuardOptions): Guard {
     if (st.isFile()) kind = "file";
     else if (st.isDirectory()) kind = "directory";
     else return { deny: denial(rel, "special-file", `is a ${specialKind(st)}`, actor) };
+    if (kind === "file" && st.nlink > 1 && hardLinks === "refuse") return { deny: hardLinkDenial(rel, st.nlink, actor) };
     if (rel !== ".") {
       const hit = denylist.matchPrefix(rel, kind === "directory");
       if (hit !== null) return { deny: denial(rel, "denylist", `protected by the denylist entry ${hit}`, actor, { kind }) };
@@ -475,6 +500,7 @@ export function createGuard(options: GuardOptions): Guard {
       };
     }
     if (st.dev !== t.dev || st.ino !== t.ino) return { bad: denial(t.relPath, "root-pin", "changed between check and open", actor) };
+    if (!wantDir && st.nlink > 1 && hardLinks === "refuse") return { bad: hardLinkDenial(t.relPath, st.nlink, actor) };
     if (HAVE_PROC_FD) {
       let real: string;
       try {
@@ -618,6 +644,10 @@ export function createGuard(options: GuardOptions): Guard {
 
   /** What an examination that does not allow a read means: a logged denial (special file) or a GuardFileError. */
   const refuseUnreadable = (rel: string, x: Found, maxBytes: number, actor: string): void => {
+    if (x.kind === "file" && x.nlink > 1) {
+      if (hardLinks === "refuse") throw refuse(hardLinkDenial(rel, x.nlink, actor));
+      if (x.size <= maxBytes) return;
+    }
     if (readable(x, maxBytes)) return;
     if (x.kind === "not-opened") throw new Error(`${rel}: a refusal by name is settled by the scan`);
     if (x.kind === "open-failed") throw openError(Object.assign(new Error(x.errno ?? "open failed"), { code: x.errno }), rel, actor);
@@ -748,7 +778,8 @@ export function createGuard(options: GuardOptions): Guard {
     };
 
     // Decided at the scan's start: a checker registered later is consulted by the next scan.
-    const defers = canOpenAhead && checkers.size === 0;
+    // A reader reads only files of one link (read.ts readable): allowing more leaves every read to the guard.
+    const defers = canOpenAhead && checkers.size === 0 && hardLinks === "refuse";
 
     const openFile = (relPath: string, opts: { readonly maxBytes?: number; readonly defer?: boolean } = {}): OpenedFile | Promise<OpenedFile> => {
       const maxBytes = opts.maxBytes ?? Infinity;
@@ -929,8 +960,47 @@ export function createGuard(options: GuardOptions): Guard {
 
 /** A relative path with no empty, "." or ".." component and no NUL: what listings produce. */
 function isCanonical(p: string): boolean {
+  if (p.length > MAX_PATH_BYTES / 4) return false; // the full check measures it
   if (p === "" || p.charCodeAt(0) === 0x2f || p.charCodeAt(p.length - 1) === 0x2f || p.includes("\0") || p.includes("//")) return false;
   if (p === "." || p === ".." || p.startsWith("./") || p.startsWith("../") || p.endsWith("/.") || p.endsWith("/..")) return false;
   return !p.includes("/./") && !p.includes("/../");
 }
 
+
+/**
+ * Whether the file system holding `dir` ignores case: an entry of `dir` whose
+ * name has letters is looked up with their case swapped, and is the same file.
+ * Without such an entry, `dir` itself is tried in its parent. False when
+ * nothing can tell (a case-sensitive answer only narrows what the denylist's
+ * own entries already match whatever the case).
+ */
+export function caseInsensitiveAt(dir: string): boolean {
+  const swap = (name: string): string => {
+    let out = "";
+    for (const ch of name) {
+      const up = ch.toUpperCase();
+      out += up === ch ? ch.toLowerCase() : up;
+    }
+    return out;
+  };
+  const same = (a: string, b: string): boolean | null => {
+    const x = lstatSync(a, { throwIfNoEntry: false });
+    if (x === undefined) return null;
+    const y = lstatSync(b, { throwIfNoEntry: false });
+    return y !== undefined && x.dev === y.dev && x.ino === y.ino;
+  };
+  try {
+    for (const name of readdirSync(dir).slice(0, 64)) {
+      const other = swap(name);
+      if (other === name) continue;
+      const r = same(join(dir, name), join(dir, other));
+      if (r !== null) return r;
+    }
+    const base = basename(dir);
+    const other = swap(base);
+    if (other !== base) return same(dir, join(dirname(dir), other)) === true;
+  } catch {
+    // unreadable: say case-sensitive
+  }
+  return false;
+}

@@ -3,6 +3,8 @@ export {
   createGuard,
   type Guard,
   type GuardOptions,
+  type HardLinkPolicy,
+  caseInsensitiveAt,
   type GuardDecision,
   type GuardLimits,
   type GuardHooks,
@@ -17,7 +19,7 @@ export {
 } from "./guard.js";
 export { readOpenFile, type HeadCheck } from "./read.js";
 export { GuardError, GuardDeniedError, GuardFileError, type GuardRule, type GuardFileErrorCode } from "./errors.js";
-export { DEFAULT_DENYLIST, compileDenylist, type Denylist, type DenylistConfig } from "./denylist.js";
+export { DEFAULT_DENYLIST, compileDenylist, denylistEntryProblem, type Denylist, type DenylistConfig, type DenylistOptions } from "./denylist.js";
 export {
   CheckerRegistry,
   consultCheckers,
@@ -29,3 +31,12 @@ export {
   type CheckersOutcome,
 } from "./checkers.js";
 export { findRepoRoot } from "./root.js";
+export {
+  parseGuardConfig,
+  guardConfigProblems,
+  GuardConfigError,
+  DEFAULT_GUARD_SETTINGS,
+  GUARD_KEYS,
+  type GuardSettings,
+  type GuardConfigProblem,
+} from "./config.js";

@@ -42,7 +42,7 @@ export function openDeferred(at: string): number | OpenFailed {
 
 /** What fstat says about an open descriptor, as the guard's rules need it. */
 export type Examined =
-  | { readonly kind: "file"; readonly size: number; readonly mtimeMs: number; readonly dev: number; readonly ino: number }
+  | { readonly kind: "file"; readonly size: number; readonly mtimeMs: number; readonly dev: number; readonly ino: number; readonly nlink: number }
   | { readonly kind: "directory" }
   /** A FIFO, socket or device: never read. */
   | { readonly kind: "special"; readonly what: string };
@@ -56,14 +56,18 @@ export function examineOpenFile(fd: number, rel: string): Examined {
     const code = errnoOf(e);
     throw new GuardFileError("io", rel, `cannot examine ${rel}: ${code ?? String(e)}`, code);
   }
-  if (st.isFile()) return { kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+  if (st.isFile()) return { kind: "file", size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino, nlink: st.nlink };
   if (st.isDirectory()) return { kind: "directory" };
   return { kind: "special", what: specialKind(st) };
 }
 
-/** Whether an examined descriptor may be read under a read cap: a regular file no larger than it. */
+/**
+ * Whether an examined descriptor may be read under a read cap: a regular file
+ * no larger than it, with one hard link (a scan that allows more defers
+ * nothing: its reads take the guard's own path).
+ */
 export function readable(x: Found, maxBytes: number): boolean {
-  return x.kind === "file" && x.size <= maxBytes;
+  return x.kind === "file" && x.size <= maxBytes && x.nlink <= 1;
 }
 
 export function specialKind(st: Stats): string {

@@ -5,7 +5,8 @@
 // candidates are skipped"; "each selected read goes through … the full shared
 // guard … a denial stops the search"): every candidate is read through the
 // guard's scan. The guard's own static rules — the denylist judged by name
-// before anything is opened, and a file that turned special — make a candidate
+// before anything is opened, a file that turned special, a file with several
+// hard links — make a candidate
 // "protected" or "nonregular": counted, its refusal logged, the search goes on.
 // A denial past them (a checker, a person's no, a turn cap, a path swapped for
 // a link) stops the search with that GuardDeniedError; it is never an empty
@@ -479,7 +480,7 @@ class GrepRun {
     const skipped = this.skipped;
     if (e instanceof GuardDeniedError) {
       if (e.rule === "denylist") countSkip(skipped, "protected");
-      else if (e.rule === "special-file") countSkip(skipped, "nonregular");
+      else if (e.rule === "special-file" || e.rule === "hard-link") countSkip(skipped, "nonregular");
       else if (e.rule === "ask-unanswered") {
         countSkip(skipped, "withheld");
         this.withheld.push(rel);

@@ -17,7 +17,7 @@ import { SearchError } from "./errors.js";
 
 /** Why a candidate was not searched (or, for "protected" and "unreadable", a directory was not entered). */
 export type SkipReason =
-  | "nonregular" // a symbolic link, FIFO, socket or device
+  | "nonregular" // a symbolic link, FIFO, socket or device, or a file with more than one hard link
   | "protected" // the guard's denylist (a protected directory counts once)
   | "oversized" // over the per-file read cap
   | "binary" // holds a NUL byte

@@ -7,6 +7,7 @@
 // their own (checks.ts). What the session's evaluations may do is the row of
 // capabilities.ts for its kind: an agent's session is always sandboxed.
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   Condition,
@@ -24,7 +25,8 @@ import {
   type Outcome,
   type ProcSpec,
 } from "../../interpreter/api.js";
-import { createGuard, findRepoRoot, CheckerRegistry, type Guard, type GuardDecision } from "../guard/index.js";
+import { configLocation, loadConfig } from "../config/index.js";
+import { createGuard, findRepoRoot, CheckerRegistry, DEFAULT_GUARD_SETTINGS, type GuardSettings, type Guard, type GuardDecision } from "../guard/index.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
 import { createSessionLog, newSessionId, openForAppend, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
@@ -70,6 +72,12 @@ export interface SessionOptions {
   checkerSteps?: number;
   /** Milliseconds a checker may take per decision (default 2000). */
   checkerTimeoutMs?: number;
+  /**
+   * The person's guard settings ([guard] of config.toml, checked by
+   * parseGuardConfig). Default: read from the configuration file `env` names;
+   * a file with any problem refuses the session (ConfigError).
+   */
+  guardSettings?: GuardSettings;
   /** Procedures beyond the file tools (an agent session's shell-exec). */
   extraPrimitives?: readonly ProcSpec[];
   /** More of the session's configuration for its session.start (or session.resume): strategy, model, server, context. */
@@ -105,6 +113,8 @@ export class Session {
   /** The status of an (exit) a sandboxed evaluation asked for: the evaluation ended; the host decides what follows. Null when none. */
   exitRequested: number | null = null;
   private readonly checkerTimeoutMs: number;
+  /** The person's guard settings in effect. */
+  readonly guardSettings: GuardSettings;
   actor: string;
   private capture: string[] | null = null;
   private captured = 0;
@@ -140,7 +150,8 @@ export class Session {
         }
       },
     });
-    this.checkerTimeoutMs = opts.checkerTimeoutMs ?? DEFAULT_CHECKER_TIMEOUT_MS;
+    this.guardSettings = opts.guardSettings ?? guardSettingsOf(opts.env ?? process.env);
+    this.checkerTimeoutMs = opts.checkerTimeoutMs ?? this.guardSettings.checkerTimeoutMs ?? DEFAULT_CHECKER_TIMEOUT_MS;
     const kind: SessionKind = opts.kind ?? (opts.actor === "model" ? "agent" : "person");
     this.evaluationKind = kind === "agent" ? "model" : opts.sandbox ? "person-sandbox" : "person";
     const files: FileAccess = isSandboxed(this.evaluationKind) ? this.guardedFileAccess() : nodeFileAccess;
@@ -162,7 +173,7 @@ export class Session {
     this.checks = new ProjectChecks({
       root: this.root,
       registry: this.checkers,
-      steps: opts.checkerSteps ?? DEFAULT_CHECKER_STEPS,
+      steps: opts.checkerSteps ?? this.guardSettings.checkerSteps ?? DEFAULT_CHECKER_STEPS,
       timeoutMs: this.checkerTimeoutMs,
       libraryPaths: opts.libraryPaths ?? [],
       output: err,
@@ -193,7 +204,14 @@ export class Session {
       root: this.root,
       checkers: this.checkers,
       actor: this.actor,
-      limits: { checkerTimeoutMs: this.checkerTimeoutMs },
+      denylist: this.guardSettings.denylist,
+      hardLinks: this.guardSettings.hardLinks,
+      ...(this.guardSettings.caseInsensitive !== undefined ? { caseInsensitive: this.guardSettings.caseInsensitive } : {}),
+      limits: {
+        checkerTimeoutMs: this.checkerTimeoutMs,
+        ...(this.guardSettings.maxReadsPerTurn !== undefined ? { maxReadsPerTurn: this.guardSettings.maxReadsPerTurn } : {}),
+        ...(this.guardSettings.maxBytesPerTurn !== undefined ? { maxBytesPerTurn: this.guardSettings.maxBytesPerTurn } : {}),
+      },
       log: (d) => this.logDecision(d),
       logBatch: (ds) => this.logDecisions(ds),
     }));
@@ -436,6 +454,13 @@ function asFailure(e: unknown): Outcome {
 
 /** A session could not be opened (its checkers failed to load). */
 export class SessionError extends Error {}
+
+/** The [guard] settings of the configuration file `env` names; the defaults when there is none. Throws ConfigError for a bad file. */
+export function guardSettingsOf(env: NodeJS.ProcessEnv): GuardSettings {
+  const where = configLocation(env);
+  if (!where.explicit && !existsSync(where.path)) return DEFAULT_GUARD_SETTINGS;
+  return loadConfig({ env }).guard?.settings ?? DEFAULT_GUARD_SETTINGS;
+}
 
 /** The text `write` prints for an evaluation's values ("" for none or unspecified). */
 export function showValue(v: any): string {

@@ -32,7 +32,8 @@ export function nodwyn(args: string[], o: { cwd?: string; input?: string; dataDi
     cwd: o.cwd ?? process.cwd(),
     input: o.input ?? "",
     encoding: "utf8",
-    env: { ...process.env, NODWYN_DATA_DIR: dataDir, ...o.env },
+    // The person's configuration is the test's own (an empty one unless it writes one there).
+    env: { ...process.env, NODWYN_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, "config"), ...o.env },
     timeout: 60_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, dataDir };

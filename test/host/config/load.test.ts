@@ -169,10 +169,18 @@ test("text that is not TOML is CONFIG_SYNTAX at smol-toml's place", (t) => {
   t.regex(e!.message, /^\/c\/config\.toml:2:\d+: not valid TOML: /);
 });
 
-test("[guard] is accepted and kept whole for the guard to check", (t) => {
-  const c = parseConfig(`[servers.s]\nkind = "ollama"\n\n[guard]\ndeny = ["*.pem"]\nanything = { x = 1 }\n`, "/c/config.toml");
-  t.deepEqual(c.guard, { table: { deny: ["*.pem"], anything: { x: 1 } }, line: 4 });
+test("[guard] is checked by host/guard: its settings, or each problem at its line", (t) => {
+  const c = parseConfig(`[servers.s]\nkind = "ollama"\n\n[guard]\ndeny = ["*.secret"]\nhard_links = "allow"\n`, "/c/config.toml");
+  t.deepEqual(c.guard, {
+    table: { deny: ["*.secret"], hard_links: "allow" },
+    line: 4,
+    settings: { hardLinks: "allow", denylist: { add: ["*.secret"] } },
+  });
   invalid(t, `guard = 3\n`);
+  const e = t.throws(() => parseConfig(`[guard]\ndeny = ["*.secret"]\nanything = { x = 1 }\nallow = ["[oops"]\n`, "/c/config.toml"), { instanceOf: ConfigError });
+  t.is(e!.code, "CONFIG_INVALID");
+  t.regex(e!.message, /^\/c\/config\.toml:3:1: guard\.anything is not a setting of the guard/m);
+  t.regex(e!.message, /^\/c\/config\.toml:4:\d+: guard\.allow\[0\] "\[oops" has a '\[' without its '\]'/m);
 });
 
 test("loadConfig: a missing default file is no configuration; a missing NODWYN_CONFIG file is an error", (t) => {

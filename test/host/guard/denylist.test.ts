@@ -58,7 +58,7 @@ test("a directory entry denies everything below it, and an exception for a file 
 
 test("the entry that denies is named", (t) => {
   t.is(dl.match("a/b/server.pem", false), "*.pem");
-  t.is(dl.match("x/.aws/credentials", false), ".aws/credentials");
+  t.is(dl.match("x/.aws/credentials", false), ".aws/");
 });
 
 test("a project adds entries and exceptions and removes defaults", (t) => {
@@ -111,14 +111,15 @@ test("property: a file name is judged as minimatch judges each entry (last deny 
       const neg = e.startsWith("!");
       const g = neg ? e.slice(1) : e;
       if (g.includes("/")) continue; // path entries cannot match a single name (dir-only ones end in /)
-      if (minimatch(name, g, { dot: true, noext: true, nocomment: true, nonegate: true })) {
+      // The default entries match whatever the case.
+      if (minimatch(name, g, { dot: true, noext: true, nocomment: true, nonegate: true, nocase: true })) {
         if (neg) excepted = true;
         else hit = e;
       }
     }
     return hit !== null && !excepted ? hit : null;
   };
-  const fragment = fc.constantFrom(".env", ".", "env", "id_rsa", ".pem", "key", "x", ".example", "credentials", ".json", "client_secret", "_", ".tfstate", ".backup", "secring", "-");
+  const fragment = fc.constantFrom(".env", ".", "env", "id_rsa", ".pem", "key", "x", ".example", "credentials", ".json", "client_secret", "_", ".tfstate", ".backup", "secring", "-", ".ENV", "ID_RSA", ".Pem", "_history", "ssh_host_", "_key", "service-account", "history");
   fc.assert(
     fc.property(fc.array(fragment, { minLength: 1, maxLength: 4 }), (parts) => {
       const name = parts.join("");
