@@ -45,11 +45,15 @@ export interface ModelChoice {
   readonly prices?: Prices;
 }
 
-/** A credential the session holds: registered with the redactor, recorded as cred.register (class and id only). */
+/**
+ * A credential the session holds, recorded as cred.register (class and id
+ * only). A value given here is registered with the redactor; a provider made
+ * with the session's redactor (createProvider) has registered its own already.
+ */
 export interface Credential {
   readonly class: string;
   readonly id: string;
-  readonly value: string;
+  readonly value?: string;
 }
 
 /** What a front-end (chat, ask) is told while a turn runs. All optional. */
@@ -79,6 +83,8 @@ export interface TurnResult {
   readonly toolCalls: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** Replies whose server gave no token counts (their zeros are not counts). */
+  readonly unreported: number;
   /** USD, when priced. */
   readonly cost?: number;
   readonly elapsedMs: number;
@@ -112,8 +118,12 @@ export interface AgentOptions {
   /** Steps the strategy may take per turn (default 10,000,000). */
   readonly strategySteps?: number;
   readonly credentials?: readonly Credential[];
+  /** The redactor of the session's log: give the one the provider registered its key with. */
+  readonly redactor?: Redactor;
   /** Reopen this session (nodwyn resume) instead of starting one. */
   readonly resume?: string;
+  /** Notes recorded as the session opens, before session.model (a model not restored). */
+  readonly notes?: readonly string[];
   readonly libraryPaths?: readonly string[];
 }
 
@@ -196,8 +206,8 @@ export class AgentSession implements StrategyLoop {
 
   /** Opens (or, with `resume`, reopens) a session and loads its strategy. */
   static async open(o: AgentOptions): Promise<AgentSession> {
-    const redactor = new Redactor();
-    for (const c of o.credentials ?? []) if (c.value.length >= 4) redactor.registerSecret(c.value);
+    const redactor = o.redactor ?? new Redactor();
+    for (const c of o.credentials ?? []) if (c.value !== undefined && c.value.length >= 4) redactor.registerSecret(c.value);
     const approvalsRef: { approvals: ShellApprovals | null } = { approvals: null };
     let self: AgentSession | null = null;
     const shell: ShellServices = {
@@ -236,6 +246,7 @@ export class AgentSession implements StrategyLoop {
       for (const c of o.credentials ?? []) agent.writer.append("cred.register", { class: c.class, id: c.id });
       if (o.resume !== undefined) agent.recover();
       else agent.follower.read((r) => agent.view.add(r));
+      for (const text of o.notes ?? []) agent.writer.append("note", { text, topic: "session.model" });
       agent.writer.append("session.model", {
         model: o.model.id,
         server: o.model.server,
@@ -450,6 +461,7 @@ export class AgentSession implements StrategyLoop {
       toolCalls: m.toolCalls,
       inputTokens: m.inputTokens,
       outputTokens: m.outputTokens,
+      unreported: m.unreported,
       ...(m.priced > 0 ? { cost: m.cost } : {}),
       elapsedMs: m.elapsedMs,
       firstSeq: first.seq,
@@ -638,6 +650,7 @@ export class AgentSession implements StrategyLoop {
       usage: usage as any,
     });
     const meter = s.meter;
+    if (resp.usage.unreported) meter.unreported++;
     meter.inputTokens += resp.usage.inputTokens;
     meter.outputTokens += resp.usage.outputTokens;
     meter.cachedTokens += resp.usage.cachedTokens ?? usage.estimated_cached_tokens ?? 0;
@@ -780,7 +793,7 @@ export class AgentSession implements StrategyLoop {
     if (!decision.allowed) return { refused: decision.reason ?? "it was not approved" };
     this.shellEnv ??= scrubEnv(
       this.o.env ?? process.env,
-      (this.o.credentials ?? []).map((c) => c.value),
+      (this.o.credentials ?? []).flatMap((c) => (c.value !== undefined ? [c.value] : [])),
       (v) => v.length >= 8 && this.redactor.redactText(v).text !== v,
     ).env;
     return runShell(command, { cwd: this.session.root, env: this.shellEnv, timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });

@@ -1,5 +1,7 @@
 // Per-turn budgets: model calls, tool calls, tokens, wall time and spend, and the state turn.checkpoint records.
 
+import { BUDGET_DEFAULTS } from "../config/index.js";
+
 /** The limits of one turn. */
 export interface TurnBudgets {
   /** Requests sent to the model. */
@@ -14,13 +16,13 @@ export interface TurnBudgets {
   readonly spendUsd: number;
 }
 
-/** The defaults, each overridden by a flag of `nodwyn chat` and `ask` (docs/guides/strategies.md). */
+/** The defaults (config.toml's [budget] defaults), each overridden there and by a flag of `nodwyn chat` and `ask`. */
 export const DEFAULT_BUDGETS: TurnBudgets = Object.freeze({
-  modelCalls: 40,
-  toolCalls: 100,
-  tokens: 2_000_000,
-  wallMs: 30 * 60_000,
-  spendUsd: 2,
+  modelCalls: BUDGET_DEFAULTS.modelCalls,
+  toolCalls: BUDGET_DEFAULTS.toolCalls,
+  tokens: BUDGET_DEFAULTS.tokens,
+  wallMs: BUDGET_DEFAULTS.wallSeconds * 1000,
+  spendUsd: BUDGET_DEFAULTS.spend,
 });
 
 /** A budget's name in turn.checkpoint's `dimension`. */
@@ -37,6 +39,8 @@ export class TurnMeter {
   cost = 0;
   priced = 0;
   unpriced = 0;
+  /** Replies whose server gave no token counts. */
+  unreported = 0;
   readonly files: string[] = [];
   readonly commands: string[] = [];
   private readonly t0 = process.hrtime.bigint();

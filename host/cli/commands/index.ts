@@ -1,7 +1,10 @@
 // The command table of `nodwyn`: one line per subcommand (each in a file of its own; docs/guides/cli.md).
 
 import type { Command } from "../command.js";
+import { askCommand } from "./ask.js";
+import { chatCommand } from "./chat.js";
 import { evalCommand } from "./eval.js";
+import { resumeCommand } from "./resume.js";
 import { helpCommand } from "./help.js";
 import { logCommand } from "./log.js";
 import { replCommand } from "./repl.js";
@@ -13,5 +16,8 @@ export const COMMANDS: readonly Command[] = [
   runCommand,
   evalCommand,
   logCommand,
+  chatCommand,
+  askCommand,
+  resumeCommand,
   helpCommand,
 ];

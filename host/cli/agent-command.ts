@@ -1,0 +1,214 @@
+// `nodwyn chat`, `nodwyn ask` and `nodwyn resume`: an agent session from the command line (declared in commands/).
+//
+// Exit codes of ask (and of chat and resume when they cannot start):
+//   0 the turn ended done · 1 it failed, or the session could not start (configuration, strategy, model)
+//   2 a usage error · 3 a budget ended it (limit) · 4 the spend budget ended it (spend_limit) · 130 cancelled (Ctrl-C)
+
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ConfigError, loadConfig, selectModel, type Config, type ModelChoice as ConfigChoice } from "../config/index.js";
+import { createProvider, ModelError, type ModelProvider } from "../model/index.js";
+import { LogError, readLog, resolveDataDir, sessionLogPath, isValidSessionId, type LogRecord } from "../log/index.js";
+import { Redactor } from "../redact/index.js";
+import { AgentSession, DEFAULT_STRATEGY, type AgentOptions, type TurnOutcome } from "../session/agent.js";
+import { SessionError } from "../session/session.js";
+import type { TurnBudgets } from "../session/budgets.js";
+import { readlineInput } from "./chat-input.js";
+import { UsageError, flag, optionValue, optionValues, type Invocation } from "./command.js";
+import { ChatView, askOnInput, runChat, useColor } from "./chat.js";
+
+/** What the agent commands read from the invocation (commands/chat.ts, ask.ts, resume.ts declare the options). */
+interface Parsed {
+  model?: string;
+  strategy?: string;
+  root?: string;
+  libs: string[];
+  budgets: { -readonly [K in keyof TurnBudgets]?: TurnBudgets[K] };
+  evalLimits: { steps?: number; timeoutMs?: number };
+  json: boolean;
+  color: boolean | undefined;
+  words: string[];
+}
+
+/** ask's exit code for each outcome. */
+export const EXIT_CODES: Readonly<Record<TurnOutcome, number>> = { done: 0, failed: 1, limit: 3, spend_limit: 4, cancelled: 130 };
+
+function parse(cmd: "chat" | "ask" | "resume", inv: Invocation): Parsed {
+  const num = (name: string) => {
+    const v = optionValue(inv, name);
+    return v === undefined ? undefined : Number(v);
+  };
+  const p: Parsed = { libs: [...optionValues(inv, "--lib-dir")], budgets: {}, evalLimits: {}, json: flag(inv, "--json"), color: flag(inv, "--no-color") ? false : flag(inv, "--color") ? true : undefined, words: [...inv.args, ...inv.rest] };
+  const model = optionValue(inv, "--model");
+  if (model !== undefined) p.model = model;
+  const strategy = optionValue(inv, "--strategy");
+  if (strategy !== undefined) p.strategy = strategy;
+  const root = optionValue(inv, "--root");
+  if (root !== undefined) p.root = root;
+  const set = <K extends keyof Parsed["budgets"]>(k: K, v: number | undefined) => {
+    if (v !== undefined) p.budgets[k] = v;
+  };
+  set("modelCalls", num("--max-model-calls"));
+  set("toolCalls", num("--max-tool-calls"));
+  set("tokens", num("--max-tokens"));
+  const secs = num("--max-seconds");
+  if (secs !== undefined) p.budgets.wallMs = secs * 1000;
+  set("spendUsd", num("--max-spend"));
+  const steps = num("--steps");
+  if (steps !== undefined) p.evalLimits.steps = steps;
+  const timeout = num("--timeout");
+  if (timeout !== undefined) p.evalLimits.timeoutMs = timeout;
+  return p;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(parts).toString("utf8");
+}
+
+/** What the session.model and session.start records of a log say its model and strategy were. */
+function recordedChoice(records: Iterable<LogRecord>): { name?: string; model?: string; strategy?: string } {
+  const out: { name?: string; model?: string; strategy?: string } = {};
+  for (const r of records) {
+    const p = r.payload as Record<string, unknown>;
+    if (r.kind === "session.model") {
+      if (typeof p.name === "string") out.name = p.name;
+      else delete out.name;
+      if (typeof p.model === "string") out.model = p.model;
+    } else if ((r.kind === "session.start" || r.kind === "session.resume") && typeof p.strategy === "string") out.strategy = p.strategy;
+  }
+  return out;
+}
+
+/** The model options of an agent session from a configured choice. */
+function modelOf(choice: ConfigChoice): AgentOptions["model"] {
+  return {
+    id: choice.model,
+    server: choice.server,
+    name: choice.name,
+    url: choice.url,
+    contextWindow: choice.contextWindow,
+    ...(choice.maxOutputTokens !== undefined ? { maxOutputTokens: choice.maxOutputTokens } : {}),
+    ...(choice.prices ? { prices: choice.prices } : {}),
+  };
+}
+
+/** Runs `nodwyn chat|ask|resume …`; returns the exit code. Errors are one paragraph on stderr, never a stack trace. */
+export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invocation): Promise<number> {
+  const p = parse(cmd, inv);
+  const io = {
+    stdin: inv.io.stdin as NodeJS.ReadableStream & { isTTY?: boolean },
+    stdout: inv.io.stdout as NodeJS.WritableStream & { isTTY?: boolean },
+    stderr: inv.io.stderr as NodeJS.WritableStream & { isTTY?: boolean },
+    env: inv.io.env,
+    cwd: inv.io.cwd,
+    argv: [...inv.argv],
+  };
+  const fail = (message: string): number => {
+    io.stderr.write(`nodwyn ${cmd}: ${message.endsWith("\n") ? message : message + "\n"}`);
+    return 1;
+  };
+  let agent: AgentSession | null = null;
+  try {
+    const config: Config = loadConfig({ env: io.env });
+    // A resume talks to the model the session last talked to, while the configuration still has it.
+    let flag = p.model;
+    const notes: string[] = [];
+    let strategyFile = p.strategy !== undefined ? resolve(io.cwd, p.strategy) : undefined;
+    let resumeId: string | undefined;
+    if (cmd === "resume") {
+      resumeId = p.words[0] as string;
+      if (!isValidSessionId(resumeId)) throw new UsageError(`${JSON.stringify(resumeId)} is not a session id`, "nodwyn log list shows the sessions");
+      const file = sessionLogPath(resumeId, resolveDataDir(io.env));
+      if (!existsSync(file)) return fail(`no session ${resumeId} in ${resolveDataDir(io.env)} (nodwyn log list shows them)`);
+      const rec = recordedChoice(readLog(file));
+      if (flag === undefined && rec.name !== undefined) {
+        try {
+          selectModel(config, { flag: rec.name, env: io.env, cwd: io.cwd });
+          flag = rec.name;
+        } catch (e) {
+          if (!(e instanceof ConfigError)) throw e;
+          notes.push(`the session's model ${rec.name} is not in the configuration any more (${e.message.split("\n")[0]}); it talks to the configured default now`);
+        }
+      }
+      if (strategyFile === undefined && rec.strategy !== undefined && existsSync(rec.strategy)) strategyFile = rec.strategy;
+    }
+    const choice = selectModel(config, { ...(flag !== undefined ? { flag } : {}), env: io.env, cwd: io.cwd });
+    const redactor = new Redactor();
+    const provider: ModelProvider = createProvider(choice.spec, { redactor, env: io.env });
+    const view = cmd === "ask" ? new ChatView(io.stderr, useColor(io.stderr, io.env, p.color)) : new ChatView(io.stdout, useColor(io.stdout, io.env, p.color));
+    const input = cmd === "ask" ? null : readlineInput(io.stdin, io.stdout);
+    const quietAsk = cmd === "ask" && io.stderr.isTTY !== true;
+    agent = await AgentSession.open({
+      origin: cmd,
+      cwd: io.cwd,
+      ...(p.root ? { root: resolve(io.cwd, p.root) } : {}),
+      env: io.env,
+      argv: io.argv,
+      provider,
+      model: modelOf(choice),
+      modelChosenBy: choice.source === "flag" ? "person" : choice.source === "env" ? "env" : "config",
+      ...(strategyFile !== undefined ? { strategyFile } : {}),
+      budgets: {
+        modelCalls: config.budget.modelCalls,
+        toolCalls: config.budget.toolCalls,
+        tokens: config.budget.tokens,
+        wallMs: config.budget.wallMs,
+        spendUsd: config.budget.spend,
+        ...p.budgets,
+      },
+      shellAllow: config.shell.allow,
+      shellTimeoutMs: config.shell.timeoutMs,
+      askApproval: input !== null && input.interactive ? askOnInput(input, view) : null,
+      // ask shows its progress on stderr at a terminal; piped, it prints only the answer.
+      ...(quietAsk ? {} : { observer: cmd === "ask" ? { onToolStart: (c) => view.onToolStart(c), onToolEnd: (r) => view.onToolEnd(r), onCheckpoint: (b) => view.onCheckpoint(b) } : view }),
+      credentials: provider.credential ? [provider.credential] : [],
+      redactor,
+      libraryPaths: p.libs,
+      evalLimits: p.evalLimits,
+      ...(resumeId !== undefined ? { resume: resumeId, notes } : {}),
+    });
+    const session = agent;
+    // Leaving early (SIGTERM, a closed stdout) closes the log with its session.end; SIGINT cancels a running turn.
+    inv.onExit((reason, code) => session.close(reason, code));
+    if (cmd === "ask") {
+      const message = p.words.length > 0 && !(p.words.length === 1 && p.words[0] === "-") ? p.words.join(" ") : await readAll(io.stdin);
+      if (message.trim() === "") {
+        agent.close("no message", 2);
+        agent = null;
+        throw new UsageError("no message: give it as arguments or on standard input", 'e.g. nodwyn ask "where is the config read?"');
+      }
+      const ac = new AbortController();
+      const onInt = () => ac.abort();
+      process.on("SIGINT", onInt);
+      const r = await agent.turn(message, { signal: ac.signal });
+      process.off("SIGINT", onInt);
+      if (p.json) {
+        for (const x of readLog(agent.writer.file)) if (x.seq >= r.firstSeq && x.seq <= r.endSeq) io.stdout.write(JSON.stringify(x) + "\n");
+      } else if (r.text) io.stdout.write(r.text.endsWith("\n") ? r.text : r.text + "\n");
+      if (r.outcome !== "done") io.stderr.write(`nodwyn ask: the turn ended ${r.outcome}${r.error ? `: ${r.error}` : ""}\n`);
+      else if (!quietAsk) view.footer(agent, r);
+      const code = EXIT_CODES[r.outcome];
+      agent.close(r.outcome, code);
+      agent = null;
+      return code;
+    }
+    const chatInput = input!;
+    const intro = cmd === "resume" ? `resumed ${agent.id} (${agent.turns} turn${agent.turns === 1 ? "" : "s"})` : `session ${agent.id}`;
+    io.stdout.write(
+      `nodwyn chat — ${choice.model} on ${choice.server} (context ${choice.contextWindow.toLocaleString("en-US")} tokens) · strategy ${agent.strategy || DEFAULT_STRATEGY} · ${intro}\n` +
+        "Ctrl-C cancels a turn, Ctrl-D ends the session, /help for more.\n",
+    );
+    for (const n of notes) io.stdout.write(`note: ${n}\n`);
+    const code = await runChat(agent, chatInput, view, io.stdout);
+    chatInput.close();
+    agent.close("eof", code);
+    agent = null;
+    return code;
+  } catch (e) {
+    if (agent !== null) agent.close("error", 1);
+    if (e instanceof ConfigError || e instanceof ModelError || e instanceof SessionError || e instanceof LogError) return fail(e.message);
+    throw e;
+  }
+}

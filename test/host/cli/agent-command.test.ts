@@ -1,0 +1,238 @@
+// nodwyn ask, chat and resume as real processes: the scripted provider, exit codes, --json, a resume after SIGKILL, a pseudo-terminal.
+import test from "ava";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pty from "node-pty";
+import { BIN } from "../../helpers/cli.js";
+
+const SECRET = "sk-proj-" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8L9z0X1c2";
+
+interface Env {
+  root: string;
+  data: string;
+  config: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A git repository, a data dir and a config dir in temp folders, removed after the test. */
+function place(t: any, files: Record<string, string> = {}): Env {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "nodwyn-agent-cli-")));
+  t.teardown(() => rmSync(base, { recursive: true, force: true }));
+  const root = join(base, "repo");
+  mkdirSync(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(root, rel, ".."), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  spawnSync("git", ["init", "-q", root]);
+  const data = join(base, "data");
+  const config = join(base, "config");
+  mkdirSync(join(config, "nodwyn"), { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: base, NODWYN_DATA_DIR: data, XDG_CONFIG_HOME: config, LANG: "C.UTF-8", TERM: "xterm" } as NodeJS.ProcessEnv;
+  return { root, data, config, env };
+}
+
+function run(e: Env, args: string[], input = ""): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(BIN, args, { cwd: e.root, env: e.env, input, encoding: "utf8", timeout: 90_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function sessions(e: Env): string[] {
+  const dir = join(e.data, "sessions");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => f.slice(0, -6)).sort() : [];
+}
+
+function records(e: Env, id?: string): any[] {
+  const s = id ?? sessions(e)[0]!;
+  const file = join(e.data, "sessions", `${s}.jsonl`);
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+}
+
+async function waitFor<T>(what: string, f: () => T | undefined | false, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("nodwyn ask with the scripted provider: index-grep and eval on a real repository, then the answer", (t) => {
+  const e = place(t, { "src/app.ts": "// TODO: handle errors\nexport const app = 1;\n", "deploy/keys.txt": `OPENAI_API_KEY=${SECRET}\n` });
+  writeFileSync(
+    join(e.root, "script.toml"),
+    `[[reply]]
+text = "Searching."
+tool_calls = [{ name = "index-grep", arguments = { path = ".", pattern = "TODO|OPENAI", glob = "!script.toml" } }]
+
+[[reply]]
+tool_calls = [{ name = "eval", arguments = { code = "(length (vector->list (cdr (assq 'matches (index-grep \\"src\\" \\"TODO\\")))))" } }]
+
+[[reply]]
+text = "One TODO, in src/app.ts."
+`,
+  );
+  const r = run(e, ["ask", "--model", "scripted:script.toml", "Where", "are", "the", "TODOs?"]);
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, "One TODO, in src/app.ts.\n");
+  const recs = records(e);
+  t.deepEqual(recs.map((x) => x.seq), recs.map((_, i) => i + 1));
+  const kinds = recs.map((x) => x.kind).filter((k) => k !== "guard.decision" && k !== "redact.event");
+  t.deepEqual(kinds, [
+    "session.start",
+    "session.model",
+    "user.msg",
+    "llm.req",
+    "llm.resp",
+    "tool.call",
+    "tool.result",
+    "llm.req",
+    "llm.resp",
+    "tool.call",
+    "eval.req",
+    "eval.result",
+    "tool.result",
+    "llm.req",
+    "llm.resp",
+    "turn.end",
+    "session.end",
+  ]);
+  t.false(JSON.stringify(recs).includes(SECRET), "the secret the grep found never reaches the log");
+  t.true(recs.some((x) => x.kind === "redact.event"));
+  const results = recs.filter((x) => x.kind === "tool.result");
+  t.regex(results[0].payload.output, /deploy\/keys\.txt:1:OPENAI_API_KEY=\S*\[REDACTED:openai-key\]\n/);
+  t.is(results[1].payload.output, "=> 1");
+  t.like(recs.find((x) => x.kind === "user.msg").payload, { text: "Where are the TODOs?", actor: "person" });
+  t.like(recs.at(-2).payload, { outcome: "done", turn: 1 });
+});
+
+test("nodwyn ask --json prints the turn's records, from user.msg to turn.end", (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.root, "s.jsonl"), '{"text": "hello"}\n');
+  const r = run(e, ["ask", "--json", "--model", "scripted:s.jsonl"], "say hello\n");
+  t.is(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  t.deepEqual(lines.map((x) => x.kind), ["user.msg", "llm.req", "llm.resp", "turn.end"]);
+  t.is(lines[0].payload.text, "say hello\n");
+  t.is(lines[2].payload.text, "hello");
+});
+
+test("nodwyn ask's exit codes: 3 when a budget ends the turn, 1 when it fails, 2 for a usage error", (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.root, "loop.jsonl"), '{"tool_calls": [{"name": "fs-read", "arguments": {"path": "a.txt"}}]}\n'.repeat(3));
+  const limited = run(e, ["ask", "--max-model-calls", "1", "--model", "scripted:loop.jsonl", "read forever"]);
+  t.is(limited.code, 3);
+  t.regex(limited.stderr, /the turn ended limit: the turn reached its budget of 1 model calls/);
+  writeFileSync(join(e.root, "err.jsonl"), '{"error": {"status": 500, "message": "the server broke"}}\n');
+  const failed = run(e, ["ask", "--model", "scripted:err.jsonl", "x"]);
+  t.is(failed.code, 1);
+  t.regex(failed.stderr, /the turn ended failed: .*the server broke/);
+  const usage = run(e, ["ask", "--max-tokens", "lots", "x"]);
+  t.is(usage.code, 2);
+  t.regex(usage.stderr, /--max-tokens: a positive integer is expected, got "lots"/);
+  t.is(run(e, ["ask", "--model", "scripted:loop.jsonl"], "   \n").code, 2, "an empty message");
+  const none = run(e, ["ask", "hello"]);
+  t.is(none.code, 1);
+  t.regex(none.stderr, /No model is configured\. nodwyn reads .*config\.toml/);
+  t.regex(none.stderr, /kind = "ollama"/);
+});
+
+test("shell-exec in nodwyn ask: [shell] allow runs a prefix; anything else is refused for the model to read", (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.config, "nodwyn", "config.toml"), '[control]\nmodel = "scripted:script.jsonl"\n\n[shell]\nallow = ["git status"]\n');
+  writeFileSync(
+    join(e.config, "nodwyn", "script.jsonl"),
+    [
+      { tool_calls: [{ name: "shell-exec", arguments: { command: "git status --short" } }] },
+      { tool_calls: [{ name: "shell-exec", arguments: { command: "rm a.txt" } }] },
+      { text: "done" },
+    ]
+      .map((x) => JSON.stringify(x))
+      .join("\n"),
+  );
+  const r = run(e, ["ask", "tidy up"]);
+  t.is(r.code, 0, r.stderr);
+  const results = records(e).filter((x) => x.kind === "tool.result");
+  t.like(results[0].payload, { ok: true });
+  t.regex(results[0].payload.output, /^exit 0\n\?\? a\.txt/);
+  t.like(results[1].payload, { ok: false });
+  t.regex(results[1].payload.error, /not run: this command needs the person's approval and no one can answer here \(the allowed prefixes are: "git status"/);
+  t.true(existsSync(join(e.root, "a.txt")), "nothing ran unasked");
+});
+
+test("nodwyn resume after a SIGKILL in the middle of a tool call: recovery results, the model restored, then chat goes on", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.config, "nodwyn", "config.toml"), '[shell]\nallow = ["sleep"]\n');
+  writeFileSync(join(e.root, "first.jsonl"), '{"text": "Sleeping.", "tool_calls": [{"name": "shell-exec", "arguments": {"command": "sleep 60"}}]}\n');
+  const child = spawn(BIN, ["ask", "--model", "scripted:first.jsonl", "sleep a minute"], { cwd: e.root, env: e.env, stdio: "ignore" });
+  const exited = new Promise<void>((r) => child.on("exit", () => r()));
+  await waitFor("the tool call in the log", () => sessions(e).length === 1 && records(e).some((x) => x.kind === "tool.call"));
+  child.kill("SIGKILL");
+  await exited;
+  const id = sessions(e)[0]!;
+  const before = records(e, id);
+  t.false(before.some((x) => x.kind === "tool.result" || x.kind === "session.end"));
+  writeFileSync(join(e.root, "second.jsonl"), '{"text": "Back again."}\n');
+  const r = run(e, ["resume", "--model", "scripted:second.jsonl", id], "are you there?\n");
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, new RegExp(`resumed ${id} \\(1 turn\\)`));
+  t.regex(r.stdout, /Back again\./);
+  const after = records(e, id).slice(before.length);
+  t.deepEqual(after.map((x) => x.kind), ["session.resume", "tool.result", "turn.end", "session.model", "user.msg", "llm.req", "llm.resp", "turn.end", "session.end"]);
+  t.like(after[1].payload, { tool: "shell-exec", ok: false, recovered: true });
+  t.like(after[2].payload, { outcome: "failed", turn: 1 });
+  t.like(after[7].payload, { outcome: "done", turn: 2 });
+  // A second process cannot resume it while this one holds it; and a closed one resumes again.
+  const again = run(e, ["resume", "--model", "scripted:second.jsonl", id], "");
+  t.is(again.code, 0, again.stderr);
+});
+
+test("nodwyn chat in a pseudo-terminal: the reply streams, Ctrl-C cancels a turn and keeps the session, the next turn works", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(
+    join(e.root, "chat.toml"),
+    `[[reply]]
+chunks = ["Stream", "ing ", "reply ", "here."]
+chunk_delay_ms = 30
+
+[[reply]]
+text = "too slow"
+delay_ms = 600000
+
+[[reply]]
+text = "Still here."
+`,
+  );
+  const p = pty.spawn(BIN, ["chat", "--model", "scripted:chat.toml"], { name: "xterm", cols: 160, rows: 40, cwd: e.root, env: e.env as Record<string, string> });
+  let screen = "";
+  p.onData((d) => (screen += d));
+  const exit = new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+  t.teardown(() => {
+    try {
+      p.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  });
+  await waitFor("the prompt", () => screen.includes("> "));
+  p.write("hello\r");
+  await waitFor("the streamed reply", () => screen.includes("Streaming reply here."));
+  await waitFor("the first footer", () => /\[scripted · turn 1 · /.test(screen));
+  const mark = screen.length;
+  p.write("take your time\r");
+  await waitFor("the slow request sent", () => records(e).filter((x) => x.kind === "llm.req").length === 2);
+  p.write("\x03");
+  await waitFor("the cancelled turn's footer", () => /turn 2 · .*cancelled/.test(screen.slice(mark)));
+  p.write("again\r");
+  await waitFor("the third reply", () => screen.includes("Still here."));
+  await waitFor("the third footer", () => /\[scripted · turn 3 · /.test(screen));
+  p.write("\x04");
+  t.is(await exit, 0);
+  const recs = records(e);
+  t.deepEqual(recs.filter((x) => x.kind === "turn.end").map((x) => x.payload.outcome), ["done", "cancelled", "done"]);
+  t.like(recs.filter((x) => x.kind === "llm.resp")[1].payload, { error: "cancelled" });
+  t.is(recs.at(-1).kind, "session.end");
+});
