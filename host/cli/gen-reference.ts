@@ -35,13 +35,14 @@ import { GENERATED_NOTICE, anchorOf, fence, md, signatureOf, summaryOf } from ".
 import { collectSrfiReference, renderSrfi, type SrfiReference } from "./gen-srfi-reference.js";
 
 export { GENERATED_NOTICE, anchorOf, signatureOf, summaryOf };
+import { collectLoopReference, renderLoop, type LoopReference } from "./loop-reference.js";
 
 /** The repository this installation runs from: docs/ and stdlib/ are found there. */
 export const REPO_ROOT = INSTALL_DIR;
 
 
 /** The files this generator writes into docs/reference/. */
-export const REFERENCE_FILES = ["README.md", "scheme.md", "agent.md", "nodwyn.md", "srfi.md"] as const;
+export const REFERENCE_FILES = ["README.md", "scheme.md", "agent.md", "nodwyn.md", "srfi.md", "loop.md"] as const;
 
 /**
  * Report chapters of the procedures that are not in primitives/ tables: the
@@ -183,6 +184,8 @@ export interface Reference {
   readonly unusedFallbacks: readonly string[];
   /** The SRFI table and the exports of each SRFI library. */
   readonly srfi: SrfiReference;
+  /** The agent loop's tools and strategy procedures (loop.md). */
+  readonly loop: LoopReference;
 }
 
 /** Code-unit order, the same on every machine and locale. */
@@ -361,6 +364,7 @@ export async function collectReference(): Promise<Reference> {
 
   // The agent primitives: what a session adds to the standard interpreter, over a throw-away repository.
   const root = realpathSync(mkdtempSync(join(tmpdir(), "nodwyn-reference-")));
+  let loop: LoopReference;
   try {
     for (const [rel, text] of Object.entries(EXAMPLE_TREE)) {
       mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -425,6 +429,7 @@ export async function collectReference(): Promise<Reference> {
     } finally {
       session.close();
     }
+    loop = await collectLoopReference(root);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -448,6 +453,7 @@ export async function collectReference(): Promise<Reference> {
     features: [...BASE_FEATURES],
     missingComments: [...new Set(missingComments)].sort(byName),
     unusedFallbacks: Object.keys(FALLBACK_DOCS).filter((n) => !usedFallbacks.has(n)).sort(byName),
+    loop,
   };
 }
 
@@ -494,7 +500,8 @@ function renderIndex(ref: Reference): string {
     `Every procedure an interpreter of a \`nodwyn\` session defines: ${ref.entries.length} in all — ` +
       `${count("scheme")} of R7RS-small ([scheme.md](scheme.md), by report chapter, with the \`(scheme …)\` libraries that export them), ` +
       `${count("agent")} agent primitives ([agent.md](agent.md), with their model-tool schemas), ` +
-      `${count("nodwyn")} nodwyn extensions ([nodwyn.md](nodwyn.md)).`,
+      `${count("nodwyn")} nodwyn extensions ([nodwyn.md](nodwyn.md)). ` +
+      `The agent loop's ${ref.loop.tools.length} tools as offered to the model and a strategy's procedures: [loop.md](loop.md).`,
     "",
     "Signatures: `[x]` is optional, `x ...` takes any number of further arguments. " +
       "Names starting with `%` are internal and not listed. Embedding from TypeScript: [../guides/embedding.md](../guides/embedding.md).",
@@ -591,7 +598,14 @@ export function renderReference(ref: Reference): Record<(typeof REFERENCE_FILES)
     if (other !== undefined) throw new Error(`gen-reference: ${e.name} and ${other} have the same anchor ${id}`);
     seen.set(id, e.name);
   }
-  return { "README.md": renderIndex(ref), "scheme.md": renderScheme(ref), "agent.md": renderAgent(ref), "nodwyn.md": renderNodwyn(ref), "srfi.md": renderSrfi(ref.srfi) };
+  return {
+    "README.md": renderIndex(ref),
+    "scheme.md": renderScheme(ref),
+    "agent.md": renderAgent(ref),
+    "nodwyn.md": renderNodwyn(ref),
+    "srfi.md": renderSrfi(ref.srfi),
+    "loop.md": renderLoop(ref.loop, { header, md, fence, anchor: anchorOf }),
+  };
 }
 
 /** Writes the reference into `outDir` (created if needed); other .md files there are removed. */

@@ -26,7 +26,7 @@ import { processAccessFor } from "./capabilities.js";
 import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
 import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
-import { modelTools, OutputCapture, parseToolArguments, type ModelTool } from "./tools.js";
+import { modelTools, OutputCapture, parseToolArguments, DEFAULT_EVAL_LIMITS, type ModelTool } from "./tools.js";
 import { strategyPrimitives, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
 
 /** The model a session talks to, as configuration resolved it. */
@@ -127,11 +127,14 @@ export interface AgentOptions {
   readonly libraryPaths?: readonly string[];
 }
 
+/** The longest a shell-exec call may ask for (timeout-seconds). */
+export const MAX_SHELL_TIMEOUT_MS = 3_600_000;
+
 /** The default strategy's file. */
 export const DEFAULT_STRATEGY = join(STDLIB_DIR, "strategies", "shell.scm");
 
-const DEFAULT_EVAL_STEPS = 10_000_000;
-const DEFAULT_EVAL_TIMEOUT_MS = 30_000;
+const DEFAULT_EVAL_STEPS = DEFAULT_EVAL_LIMITS.steps;
+const DEFAULT_EVAL_TIMEOUT_MS = DEFAULT_EVAL_LIMITS.timeoutMs;
 
 /** Why a turn was stopped from outside the strategy. */
 type Stop = { kind: "cancelled" } | { kind: "limit"; dimension: BudgetDimension; message: string } | { kind: "ended"; outcome: "done" | "failed"; message: string | null };
@@ -212,7 +215,7 @@ export class AgentSession implements StrategyLoop {
     let self: AgentSession | null = null;
     const shell: ShellServices = {
       defaultTimeoutMs: o.shellTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
-      maxTimeoutMs: Math.max(3_600_000, o.shellTimeoutMs ?? 0),
+      maxTimeoutMs: Math.max(MAX_SHELL_TIMEOUT_MS, o.shellTimeoutMs ?? 0),
       signal: () => self?.current?.controller.signal,
       run: async (command, opts) => {
         if (self === null || approvalsRef.approvals === null) return { refused: "the session is not open" };

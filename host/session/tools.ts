@@ -28,6 +28,9 @@ export interface ModelTool {
   run(input: Record<string, unknown>, o: { readonly signal: AbortSignal }): Promise<ToolRunResult>;
 }
 
+/** The limits of one evaluation of the eval tool, unless the session sets others. */
+export const DEFAULT_EVAL_LIMITS = Object.freeze({ steps: 10_000_000, timeoutMs: 30_000 });
+
 /** Characters of an evaluation's printed output and of its value the eval tool keeps. */
 export const EVAL_OUTPUT_CHARS = 32_000;
 export const EVAL_VALUE_CHARS = 32_000;
@@ -44,7 +47,7 @@ export function evalToolDefinition(limits: { readonly steps: number; readonly ti
       `${EVAL_OUTPUT_CHARS} characters of output.`,
     inputSchema: {
       type: "object",
-      properties: { code: { type: "string", description: "One or more Scheme forms, e.g. (length (fs-find \"src\" \"*.ts\"))." } },
+      properties: { code: { type: "string", description: "One or more Scheme forms, e.g. (vector-length (cdr (assq 'files (fs-find \"src\" \"*.ts\"))))." } },
       required: ["code"],
       additionalProperties: false,
     },

@@ -32,12 +32,20 @@
     ;; The seq of a reply's llm.resp record.
     (define (response-seq reply) (field reply 'seq))
 
-    ;; A tool call's id, name and arguments (JSON text as the model wrote it).
+    ;; A tool call's id, which run-tool and skip-tool answer.
     (define (call-id call) (field call 'id))
+
+    ;; A tool call's tool name.
     (define (call-name call) (field call 'name))
+
+    ;; A tool call's arguments: JSON text as the model wrote it (it may be malformed).
     (define (call-arguments call) (field call 'arguments "{}"))
 
-    ;; Whether run-tool's result succeeded, its text and its error (#f when none).
+    ;; True when run-tool's result succeeded.
     (define (result-ok? result) (field result 'ok))
+
+    ;; The text run-tool's result gave the model ("" when none).
     (define (result-output result) (field result 'output ""))
+
+    ;; The error of run-tool's result, #f when it succeeded.
     (define (result-error result) (field result 'error))))

@@ -5,7 +5,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pty from "node-pty";
+import { fileURLToPath } from "node:url";
 import { BIN } from "../../helpers/cli.js";
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 const SECRET = "sk-proj-" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8L9z0X1c2";
 
@@ -235,4 +238,17 @@ text = "Still here."
   t.deepEqual(recs.filter((x) => x.kind === "turn.end").map((x) => x.payload.outcome), ["done", "cancelled", "done"]);
   t.like(recs.filter((x) => x.kind === "llm.resp")[1].payload, { error: "cancelled" });
   t.is(recs.at(-1).kind, "session.end");
+});
+
+test("README's quick start: nodwyn ask with the scripted provider runs in this repository, without a model server", (t) => {
+  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const line = /^\.\/bin\/nodwyn (ask --model scripted:examples\/scripted\/quick-start\.jsonl "[^"]+")/m.exec(readme);
+  t.truthy(line, "the README shows the command");
+  const data = mkdtempSync(join(tmpdir(), "nodwyn-readme-"));
+  t.teardown(() => rmSync(data, { recursive: true, force: true }));
+  const r = spawnSync("sh", ["-c", `${BIN} ${line![1]}`], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: data, NODWYN_DATA_DIR: data, XDG_CONFIG_HOME: data }, encoding: "utf8", timeout: 90_000 });
+  t.is(r.status, 0, r.stderr);
+  t.is(r.stdout, "README.md's first section is the Quick start; the eval counted its sections.\n");
+  const log = readFileSync(join(data, "sessions", readdirSync(join(data, "sessions"))[0]!), "utf8");
+  t.regex(log, /"kind":"eval.result","payload":\{"ok":true,"req_seq":\d+,"elapsed_ms":[\d.]+,"value":"\d+"\}/);
 });

@@ -1,7 +1,8 @@
 // How turns end: budgets and turn.checkpoint, cancellation, failing tools and models, strategies of one's own, resume.
 import test from "ava";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createSessionLog, readLog } from "../../../host/log/index.js";
 import { rebuildRequest } from "../../../host/window/index.js";
 import { ModelError } from "../../../host/model/types.js";
@@ -24,6 +25,8 @@ function setup(t: any, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
   };
   return { root, data, provider, opts, open: (more: Partial<AgentOptions> = {}) => AgentSession.open({ ...opts, ...more }) };
 }
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 const read = (path: string, id?: string): FakeReply => ({ calls: [{ name: "fs-read", args: { path }, ...(id ? { id } : {}) }] });
 
@@ -166,31 +169,27 @@ test("definitions of the model's eval persist from call to call and turn to turn
   t.is(results[1].payload.output, "=> 144");
 });
 
-test("a strategy of one's own: plan first, with request-append, then the usual loop; every request replays", async (t) => {
-  const s = setup(t, [{ text: "Plan: 1. read a.txt" }, read("a.txt"), { text: "a.txt says alpha." }]);
+test("the strategies guide's plan-first example: a plan with request-append, then the loop; every request replays", async (t) => {
+  const guide = readFileSync(join(REPO_ROOT, "docs", "guides", "strategies.md"), "utf8");
+  const m = /<!-- example: plan-first\.scm[^\n]*-->\n```scheme\n([\s\S]*?)```/.exec(guide);
+  t.truthy(m, "the guide holds the example");
+  const s = setup(t, [{ text: "1. Read a.txt." }, { calls: [{ name: "shell-exec", args: { command: "cat a.txt" } }] }, read("a.txt"), { text: "a.txt says alpha." }]);
   const file = join(s.root, "plan-first.scm");
-  writeFileSync(
-    file,
-    `(import (scheme base) (nodwyn strategy))
-(set-system-text! "You plan, then act.")
-(define (run-turn message)
-  (send (request-append (window) 'user "First write a short plan. Do not call tools yet."))
-  (let loop ((reply (send (request-append (window) 'user "Now carry out the plan."))))
-    (unless (null? (response-tool-calls reply))
-      (for-each run-tool (response-tool-calls reply))
-      (loop (send (window))))))
-(register-strategy! 'plan-first run-turn)
-`,
-  );
+  writeFileSync(file, m![1]!);
   const agent = await s.open({ strategyFile: file });
   const r = await agent.turn("what does a.txt say?");
   agent.close();
-  t.is(r.outcome, "done");
+  t.is(r.outcome, "done", r.error);
   t.is(r.text, "a.txt says alpha.");
   const [first, second] = s.provider.requests;
-  t.deepEqual(first!.messages.at(-1), { role: "user", content: "First write a short plan. Do not call tools yet." });
-  t.deepEqual(second!.messages.slice(1).map((m) => m.content), ["Plan: 1. read a.txt", "Now carry out the plan."]);
-  t.is(first!.system, "You plan, then act.");
+  t.deepEqual(first!.messages.at(-1), { role: "user", content: "Before doing anything, write a short numbered plan. Do not call any tool yet." });
+  t.deepEqual(second!.messages.slice(1).map((x) => x.content), ["1. Read a.txt.", "Now carry out your plan."]);
+  t.regex(first!.system, /^You are a careful coding agent/);
+  const recs = records(s.data);
+  t.like(recs.find((x) => x.kind === "note" && x.payload.topic === "plan").payload, { text: "1. Read a.txt." });
+  const results = recs.filter((x) => x.kind === "tool.result");
+  t.like(results[0].payload, { tool: "shell-exec", ok: false, error: "this strategy runs no shell commands: use fs-read, fs-find or index-grep" });
+  t.like(results[1].payload, { tool: "fs-read", ok: true, output: "alpha\n" });
   const all = [...readLog(agent.writer.file)];
   for (const q of all.filter((x) => x.kind === "llm.req")) t.true(rebuildRequest(all, q).matches);
 });
