@@ -275,3 +275,20 @@ test("resume: session.resume, then a recovery result for each call a crash left 
   const msgs = s.provider.requests[0]!.messages;
   t.deepEqual(msgs.map((m) => m.role), ["user", "assistant", "tool", "tool", "user"]);
 });
+
+test("llm.resp usage: Ollama's timings as reported, and estimated_cached_tokens against the session's slowest reply", async (t) => {
+  const s = setup(t, [
+    { ...read("a.txt"), usage: { inputTokens: 1000, outputTokens: 10, promptEvalMs: 1000, evalMs: 200, totalMs: 1300, loadMs: 50 } },
+    { text: "ok", usage: { inputTokens: 1200, outputTokens: 5, promptEvalMs: 300 } },
+    { text: "again", usage: { inputTokens: 1300, outputTokens: 5, promptEvalMs: 100, cachedTokens: 0 } },
+  ]);
+  const agent = await s.open();
+  await agent.turn("one");
+  await agent.turn("two");
+  agent.close();
+  const usage = records(s.data).filter((x) => x.kind === "llm.resp").map((x) => x.payload.usage);
+  t.deepEqual(usage[0], { input_tokens: 1000, output_tokens: 10, wall_ms: 1, prompt_eval_ms: 1000, eval_ms: 200, total_ms: 1300, load_ms: 50 });
+  t.is(usage[1].estimated_cached_tokens, 900, "(1 − 0.25 / 1) × 1200");
+  t.is(usage[2].cached_tokens, 0);
+  t.is(usage[2].estimated_cached_tokens, undefined, "a reported count wins, zero included");
+});
