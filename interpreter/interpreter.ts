@@ -31,6 +31,7 @@ import { Runtime, Unbound, TAIL, type Limits, type Outcome, backtraceOf } from "
 import { Frame, Unwind, LimitStop, recallFrame, type ResumeFn } from "./machine/frames.js";
 import { makePrimitive } from "./machine/entries.js";
 import { controlPrimitives, makeParameter, parameterValue } from "./machine/control.js";
+import { detectHeapProbe, type HeapProbe } from "./machine/heap.js";
 
 export interface InterpreterOptions {
   /** Procedures to define in the builtins (the R7RS tables, agent primitives …). */
@@ -59,6 +60,12 @@ export interface InterpreterOptions {
   stdin?: PortSource;
   /** Default limits of every evaluation. */
   limits?: Limits;
+  /**
+   * How the memory budget measures the JS heap (Limits.memoryBytes). Default:
+   * V8's heap statistics when running on Node; null: no measure, and then no
+   * memory budget.
+   */
+  heap?: HeapProbe | null;
   /** Receives the generated JavaScript of every compilation unit (the disassembler switch). */
   trace?: (js: string) => void;
   /** Libraries the interaction environment (REPL, `-e`, evaluate) imports. */
@@ -160,6 +167,7 @@ export class Interpreter {
     this.stderr = new Port("textual", "out", "stderr", { sink: opts.stderr ?? { write: () => {} } });
     this.stdin = new Port("textual", "in", "stdin", opts.stdin ? { source: opts.stdin } : {});
     const rt = this.rt;
+    rt.heap = opts.heap === undefined ? detectHeapProbe() : opts.heap;
     this.params = {
       input: makeParameter(rt, this.stdin, false),
       output: makeParameter(rt, this.stdout, false),
@@ -573,10 +581,22 @@ export class Interpreter {
     return makePrimitive({ name: "top level", params: [], doc: "", impl: () => v }, this.ctx, this.rt);
   }
 
-  /** A procedure that, when called, runs `forms` in `top` as a sequence. */
-  private sequenceThunk(forms: readonly any[], top: TopEnv): Procedure {
+  /**
+   * A procedure that, when called, reads `source` and runs its forms in `top`
+   * as a sequence. Reading is part of the evaluation, so that its limits hold
+   * for it too (a source of a few megabytes can make a datum of gigabytes).
+   */
+  private sourceThunk(source: string, file: string, top: TopEnv): Procedure {
     return makePrimitive(
-      { name: "top-level", params: [], doc: "", impl: () => (forms.length === 0 ? UNSPECIFIED : this.sequence(forms, top)) },
+      {
+        name: "top-level",
+        params: [],
+        doc: "",
+        impl: () => {
+          const forms = this.read(source, file);
+          return forms.length === 0 ? UNSPECIFIED : this.sequence(forms, top);
+        },
+      },
       this.ctx,
       this.rt,
     );
@@ -606,14 +626,8 @@ export class Interpreter {
   /** Like evaluate, but resolves to the outcome instead of rejecting. */
   evaluateOutcome(source: string, o: EvalOptions = {}): Promise<Outcome> {
     return this.enqueue(async () => {
-      let forms: any[];
-      try {
-        forms = this.read(source, o.file ?? "<eval>");
-      } catch (e) {
-        return failure(e);
-      }
       const top = o.env ?? this.interactionEnvironment();
-      const out = await this.rt.runAsync(this.sequenceThunk(forms, top), [], this.limitsOf(o));
+      const out = await this.rt.runAsync(this.sourceThunk(source, o.file ?? "<eval>", top), [], this.limitsOf(o));
       this.flushPorts();
       return out;
     });
@@ -627,14 +641,8 @@ export class Interpreter {
   }
 
   evaluateSyncOutcome(source: string, o: EvalOptions = {}): Outcome {
-    let forms: any[];
-    try {
-      forms = this.read(source, o.file ?? "<eval>");
-    } catch (e) {
-      return failure(e);
-    }
     const top = o.env ?? this.interactionEnvironment();
-    const out = this.rt.runSync(this.sequenceThunk(forms, top), [], this.limitsOf(o));
+    const out = this.rt.runSync(this.sourceThunk(source, o.file ?? "<eval>", top), [], this.limitsOf(o));
     this.flushPorts();
     return out;
   }
@@ -642,14 +650,8 @@ export class Interpreter {
   /** Runs an R7RS program (its own environment: it sees only what it imports). */
   runProgram(source: string, file: string, limits: Limits = {}): Promise<Outcome> {
     return this.enqueue(async () => {
-      let forms: any[];
-      try {
-        forms = this.read(source, file);
-      } catch (e) {
-        return failure(e);
-      }
       const top = this.programEnvironment();
-      const out = await this.rt.runAsync(this.sequenceThunk(forms, top), [], { ...(this.opts.limits ?? {}), ...limits });
+      const out = await this.rt.runAsync(this.sourceThunk(source, file, top), [], { ...(this.opts.limits ?? {}), ...limits });
       this.flushPorts();
       return out;
     });
@@ -736,11 +738,5 @@ function wrapRaised(x: any): Condition {
   return c;
 }
 
-function failure(e: any): Outcome {
-  if (e instanceof SchemeError) return { ok: false, error: e.condition, condition: e.condition };
-  const c = makeCondition("host", `internal error: ${e?.message ?? e}`);
-  c.code = "internal";
-  return { ok: false, error: c, condition: c };
-}
 
 export { backtraceOf };

@@ -14,8 +14,23 @@ export const SESSION_OPTIONS: readonly OptionSpec[] = [
   { name: "--no-log", help: "do not record a session log (default: <data dir>/sessions/<id>.jsonl)" },
   { name: "--steps", value: "N", help: "step budget per evaluation", check: positiveInteger },
   { name: "--timeout", value: "MS", help: "wall-clock limit per evaluation, in milliseconds", check: positiveNumber },
+  { name: "--memory", value: "MIB", help: "memory budget per evaluation, in MiB (default 256)", check: memoryMiB },
   { name: "--trace", help: "show JS stacks of internal errors and the generated code (to stderr)" },
 ];
+
+/** The largest --memory: half of the JS heap the command runs with (bin/nodwyn sets --max-old-space-size; ADR 0006). */
+function maxMemoryMiB(): number {
+  const v8 = process.getBuiltinModule("node:v8") as typeof import("node:v8");
+  return Math.floor(v8.getHeapStatistics().heap_size_limit / 2 / 1048576);
+}
+
+function memoryMiB(value: string): string | undefined {
+  const bad = positiveNumber(value);
+  if (bad !== undefined) return bad;
+  const max = maxMemoryMiB();
+  if (Number(value) > max) return `${value} is more than an evaluation can have here (at most ${max} MiB, half the JS heap's limit)`;
+  return undefined;
+}
 
 /** The session options of an invocation, as Session.open takes them. */
 export interface SessionFlags {
@@ -29,7 +44,9 @@ export interface SessionFlags {
 
 /** Reads the session options; `--root` must name an existing directory (a usage error otherwise). */
 export function sessionFlags(inv: Pick<Invocation, "options" | "io">): SessionFlags {
-  const limits: { steps?: number; timeoutMs?: number } = {};
+  const limits: { steps?: number; timeoutMs?: number; memoryBytes?: number } = {};
+  const memory = optionValue(inv, "--memory");
+  if (memory !== undefined) limits.memoryBytes = Number(memory) * 1024 * 1024;
   const steps = optionValue(inv, "--steps");
   if (steps !== undefined) limits.steps = Number(steps);
   const timeout = optionValue(inv, "--timeout");

@@ -90,10 +90,7 @@ export class Unwind {
   }
 }
 
-/** Ends the evaluation: a limit was reached. Scheme handlers never see it. */
-export class LimitStop {
-  constructor(readonly condition: any) {}
-}
+export { LimitStop } from "../budget.js";
 
 /**
  * A frame that re-enters a compiled procedure when resumed (ignoring the value):

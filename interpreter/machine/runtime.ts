@@ -17,6 +17,8 @@ import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
 import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
 import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
+import { installBudget, STEP_NS, type Budget } from "../budget.js";
+import type { HeapProbe } from "./heap.js";
 
 /** Returned by a procedure entry that made a tail call (the call is in the registers). */
 export const TAIL: { readonly tail: true } = Object.freeze({ tail: true });
@@ -31,16 +33,38 @@ export const JS_DEPTH_LIMIT = 40_000;
 /** Steps between two polls of the limits when no step budget is nearer. */
 const BATCH = 1 << 14;
 const RING = 16;
+/** Small allocations announced between two looks at the heap, at most. */
+const MEM_CHUNK = 1 << 20;
+/** The share of the engine's heap limit past which every evaluation stops. */
+const HEAP_CEILING = 0.75;
+/**
+ * A single piece of work estimated to take this long (ns) is checked against
+ * the deadline before it starts: one that cannot end in time stops at once.
+ */
+const PREDICT_NS = 1e6;
+
+/** The memory budget of an evaluation when its limits give none: 256 MiB. */
+export const DEFAULT_MEMORY_BYTES = 256 * 1024 * 1024;
 
 /** Limits of one evaluation; each ends it with a `limit` condition that Scheme code cannot catch. */
 export interface Limits {
-  /** Procedure entries and loop iterations allowed. */
+  /**
+   * Steps allowed: procedure entries and loop iterations, plus the work of
+   * primitives whose cost grows with their input (one step per 16 ns or so).
+   */
   steps?: number;
   /** Wall-clock milliseconds allowed from the start of the evaluation. */
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Continuation frames allowed (the recursion depth ceiling). */
   maxDepth?: number;
+  /**
+   * Bytes of JS heap the evaluation may hold on to beyond what was in use
+   * when it started (default DEFAULT_MEMORY_BYTES, 256 MiB; Infinity: no
+   * budget of its own). Whatever the budget, an evaluation stops before the
+   * heap comes near the engine's own limit.
+   */
+  memoryBytes?: number;
 }
 
 /** How an evaluation ended. */
@@ -66,7 +90,7 @@ class Run {
 
 type StepResult = Outcome | { suspend: Promise<any> } | { yield: true };
 
-export class Runtime {
+export class Runtime implements Budget {
   // Tail-call registers.
   tp: Procedure | null = null;
   tn = 0;
@@ -103,6 +127,25 @@ export class Runtime {
   private asyncMode = false;
   private sliceEnd = Infinity;
   private running = 0;
+
+  /** How the memory budget measures the heap; null: no measure (only the engine's own limit then). */
+  heap: HeapProbe | null = null;
+  /** Heap bytes in use (HeapProbe.used) past which the evaluation ends. */
+  private memLimit = Infinity;
+  /** Bytes in use past which a measure is confirmed by a collection (memLimit, or more after one). */
+  private memTrigger = Infinity;
+  /** Bytes the evaluation's budget allowed beyond its start (for messages and the slack after a collection). */
+  private memBudget = Infinity;
+  /** Bytes announced by allocate() since the heap was last measured. */
+  private memPending = 0;
+  /** Steps accounted since the heap was last measured at a poll. */
+  private memSteps = 0;
+  /** The limit is the engine's heap ceiling rather than the budget. */
+  private memCeiling = false;
+  /** Bytes in use after the last collection this machine made, or when it first measured (-1: never). */
+  private lastLive = -1;
+  /** Bytes in use when the evaluation started. */
+  private memBase = 0;
 
   // ---- called from compiled code ---------------------------------------------------------
 
@@ -372,6 +415,8 @@ export class Runtime {
     const saved = this.enter(limits, true);
     const run = new Run(proc, args, null);
     const onAbort = () => {
+      // The next fuel check polls; the steps of the batch stay counted.
+      this.batchGiven -= this.fuel + 1;
       this.fuel = -1;
     };
     limits.signal?.addEventListener("abort", onAbort);
@@ -446,6 +491,13 @@ export class Runtime {
       maxDepth: this.maxDepth,
       asyncMode: this.asyncMode,
       sliceEnd: this.sliceEnd,
+      memLimit: this.memLimit,
+      memTrigger: this.memTrigger,
+      memBudget: this.memBudget,
+      memPending: this.memPending,
+      memCeiling: this.memCeiling,
+      memBase: this.memBase,
+      budget: installBudget(this),
     };
     // Every evaluation starts in the outermost dynamic environment: a nested one
     // (a checker) must not see the handlers or winders of the evaluation it
@@ -466,15 +518,51 @@ export class Runtime {
     this.maxDepth = limits.maxDepth ?? (this.running > 1 ? saved.maxDepth : 10_000_000);
     this.asyncMode = asyncMode;
     this.sliceEnd = Infinity;
+    this.enterMemory(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES, this.running > 1 ? saved.memLimit : Infinity);
     this.refuel();
-    if (this.signal?.aborted) this.fuel = -1;
+    if (this.signal?.aborted) {
+      this.batchGiven -= this.fuel + 1;
+      this.fuel = -1;
+    }
     return saved;
+  }
+
+  /**
+   * The memory limit of an evaluation starting now: what is in use plus its
+   * budget, no more than a parent evaluation's limit, and always short of the
+   * engine's own heap limit.
+   */
+  private enterMemory(budget: number, parentLimit: number): void {
+    this.memPending = 0;
+    this.memBudget = budget;
+    const heap = this.heap;
+    if (heap === null) {
+      this.memLimit = this.memTrigger = Infinity;
+      return;
+    }
+    const ceiling = heap.limit() * HEAP_CEILING;
+    let used = heap.used();
+    if (this.lastLive < 0) this.lastLive = used;
+    // What is in use may be mostly garbage of earlier evaluations (one that
+    // ended at its memory limit leaves all it built): counted in, it would give
+    // this one more than its budget. Collect when it could be much of a budget.
+    if (heap.collect !== undefined && this.running === 1 && budget !== Infinity && used > this.lastLive + budget / 2) {
+      heap.collect();
+      used = this.lastLive = heap.used();
+    }
+    this.memBase = used;
+    const own = Math.min(used + budget, parentLimit);
+    this.memCeiling = ceiling < own;
+    this.memLimit = Math.min(own, ceiling);
+    this.memTrigger = this.memLimit;
   }
 
   private leave(saved: any): void {
     this.running--;
     // Steps a nested evaluation took count against its parent's budget.
-    const used = this.stepsStart - this.stepsLeft + (this.batchGiven - Math.max(this.fuel, 0));
+    const used = this.stepsStart - this.stepsLeft + (this.batchGiven - this.fuel);
+    installBudget(saved.budget);
+    delete saved.budget;
     Object.assign(this, saved);
     if (this.running > 0 && this.stepsLeft !== Infinity && Number.isFinite(used)) this.stepsLeft = Math.max(0, this.stepsLeft - used);
   }
@@ -485,13 +573,76 @@ export class Runtime {
     this.fuel = give;
   }
 
-  /** Accounts for a spent batch and checks every limit. */
+  /**
+   * Accounts for a spent batch and checks every limit. The fuel counts down
+   * from the batch given; the step that takes it below zero is being taken
+   * (a primitive's charge may take it further below), so every decrement is
+   * a step used, and the step that would go past the budget is refused.
+   */
   private account(): void {
-    this.stepsLeft -= this.batchGiven - Math.max(this.fuel, -1) - 1;
+    const used = this.batchGiven - this.fuel;
+    this.stepsLeft -= used;
+    this.batchGiven = this.fuel = 0;
     if (this.signal?.aborted) this.stop("aborted", "evaluation aborted");
-    if (this.stepsLeft <= 0) this.stop("steps", "step budget exhausted");
+    if (this.stepsLeft < 0) this.stop("steps", "step budget exhausted");
     if (this.deadline !== Infinity && performance.now() >= this.deadline) this.stop("timeout", "evaluation timed out");
+    // The heap is measured once a batch of steps, however they were spent (a
+    // primitive's charges come in large amounts; its allocations are announced).
+    if (this.memLimit !== Infinity && (this.memSteps += used) >= BATCH) {
+      this.memSteps = 0;
+      this.checkMemory(0);
+    }
     this.refuel();
+  }
+
+  // ---- the budget primitives report to (budget.ts) ---------------------------------------------
+
+  /** Charges `ns` of a primitive's work as steps; may stop the evaluation (see budget.ts). */
+  spend(ns: number): void {
+    const steps = Math.floor(ns / STEP_NS);
+    if (steps <= 0) return;
+    this.fuel -= steps;
+    if (this.fuel < 0) this.account();
+    // Work too long to finish before the deadline stops now, not when it is done.
+    if (ns >= PREDICT_NS && this.deadline !== Infinity && performance.now() + ns / 1e6 > this.deadline) this.stop("timeout", "evaluation timed out");
+  }
+
+  /** Announces an allocation of `bytes`; may stop the evaluation with the memory limit. */
+  allocate(bytes: number): void {
+    if (this.memLimit === Infinity) return;
+    this.memPending += bytes;
+    if (this.memPending >= MEM_CHUNK) this.checkMemory(bytes);
+  }
+
+  /**
+   * Measures the heap (plus `extra` bytes about to be allocated) against the
+   * memory limit. A measure past the trigger is confirmed after a collection
+   * (the heap holds garbage until the engine collects it); under the limit
+   * then, the next confirmation waits until a quarter of the budget more is
+   * in use, so that a program near its limit does not collect at every poll.
+   */
+  private checkMemory(extra: number): void {
+    this.memPending = 0;
+    const heap = this.heap;
+    if (heap === null) return;
+    let used = heap.used() + extra;
+    if (used <= this.memTrigger) return;
+    if (heap.collect !== undefined) {
+      heap.collect();
+      used = heap.used();
+      this.lastLive = used;
+      used += extra;
+    }
+    if (used > this.memLimit) {
+      // What it built is garbage once it stops: the next evaluation collects it
+      // before it measures (enterMemory).
+      this.lastLive = Math.min(this.lastLive, this.memBase);
+      const why = this.memCeiling ? "the JS heap is near the engine's limit" : `${describeBytes(this.memBudget)} for this evaluation`;
+      const c = makeCondition("limit", `memory limit reached (${why})`);
+      c.code = "memory";
+      throw new LimitStop(c);
+    }
+    if (heap.collect !== undefined) this.memTrigger = Math.max(this.memLimit, used + Math.max(this.memBudget / 4, MEM_CHUNK * 4));
   }
 
   private stop(code: string, message: string): never {
@@ -710,6 +861,18 @@ export function backtraceOf(c: Condition, max = 24): TraceEntry[] {
     out.push(loc ? { name: procName(t.proc), loc, tail: true } : { name: procName(t.proc), tail: true });
   }
   return out;
+}
+
+/** 256 MiB, 1.5 GiB, 512 KiB: a byte count for messages. */
+function describeBytes(n: number): string {
+  if (n === Infinity) return "no budget of its own";
+  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
 }
 
 /** Converts a JS exception that is not one of ours into a condition. */

@@ -28,6 +28,16 @@ import { Condition } from "../values/condition.js";
 import { Flonum, Ratnum } from "../values/numbers/repr.js";
 import { numberToString } from "../values/numbers/format.js";
 import { parseNumber } from "../values/numbers/parse.js";
+import { allocate, spend, COST } from "../budget.js";
+
+/**
+ * Work items (nodes walked, text pieces printed) between two reports to the
+ * running evaluation's budget: a large datum (or a small one with much
+ * sharing, which `write` prints in full) is charged as it is printed.
+ */
+const REPORT_EVERY = 4096;
+/** Rough nanoseconds per node walked or piece printed. */
+const NODE_NS = 20;
 
 export type WriteMode = "write" | "shared" | "simple" | "display";
 
@@ -52,9 +62,16 @@ function findShared(root: unknown): Map<object, number> {
   const seen = new Set<object>();
   const labels = new Map<object, number>();
   const todo: unknown[] = [root];
+  let work = 0;
   while (todo.length > 0) {
     const x = todo.pop();
     if (!isContainer(x)) continue;
+    if (++work === REPORT_EVERY) {
+      // A Set entry per container walked.
+      allocate(REPORT_EVERY * 32);
+      spend(REPORT_EVERY * NODE_NS);
+      work = 0;
+    }
     if (seen.has(x)) {
       labels.set(x, -1);
       continue;
@@ -87,7 +104,12 @@ function findCycles(root: object, shared: Map<object, number>): Map<object, numb
   const nodes: object[] = [root];
   const next: number[] = [0];
   if (shared.has(root)) state.set(root, ON_PATH);
+  let work = 0;
   while (nodes.length > 0) {
+    if (++work === REPORT_EVERY) {
+      spend(REPORT_EVERY * NODE_NS);
+      work = 0;
+    }
     const top = nodes.length - 1;
     const node = nodes[top] as object;
     const i = next[top] as number;
@@ -281,7 +303,7 @@ function atomText(x: unknown, display: boolean): string {
       if (Number.isSafeInteger(x)) return x === 0 ? "0" : String(x);
       return `#<js-number ${String(x)}>`;
     case "bigint":
-      return x.toString();
+      return numberToString(x);
     case "boolean":
       return x ? "#t" : "#f";
     case "string":
@@ -349,9 +371,18 @@ function print(root: unknown, display: boolean, labels: Map<object, number> | nu
     args.push(arg);
     ints.push(n);
   };
+  let work = 0;
+  let reported = 0;
 
   while (ops.length > 0) {
     if (out.length > limit) break;
+    if (++work === REPORT_EVERY) {
+      // The text printed since the last report (2 bytes a character at most), and the time.
+      allocate((out.length - reported) * 2 + REPORT_EVERY * 24);
+      spend(REPORT_EVERY * NODE_NS + (out.length - reported) * COST.charNs);
+      reported = out.length;
+      work = 0;
+    }
     const op = ops.pop() as number;
     const x = args.pop();
     const n = ints.pop() as number;

@@ -25,6 +25,11 @@ import { EOF } from "../values/misc.js";
 import type { SourceLoc } from "../values/loc.js";
 import { parseNumber } from "../values/numbers/parse.js";
 import { SchemeError, makeCondition } from "../errors.js";
+import { allocate, spend, LimitStop } from "../budget.js";
+
+/** Rough nanoseconds and bytes of the datum per token read, charged to the running evaluation (budget.ts). */
+const TOKEN_NS = 60;
+const TOKEN_BYTES = 96;
 
 /** How a Reader reads. */
 export interface ReadOptions {
@@ -234,7 +239,7 @@ export class Reader {
     try {
       return this.readDatum();
     } catch (e) {
-      if (e instanceof SchemeError) throw e;
+      if (e instanceof SchemeError || e instanceof LimitStop) throw e;
       // A bug here, or the engine running out of memory on a giant datum, must
       // still reach Scheme as a condition, not as a JS exception.
       const msg = e instanceof Error ? e.message : String(e);
@@ -629,6 +634,9 @@ export class Reader {
         if (c >= 0xd800 && c <= 0xdbff) wEnd++; // never split a surrogate pair
       }
       const toks = tokenize(this.text.slice(this.lexPos, wEnd));
+      // What this window's tokens will cost to read (and hold): a long or deeply nested text is charged as it is read.
+      allocate(toks.length * TOKEN_BYTES);
+      spend(toks.length * TOKEN_NS);
       const base = this.lexPos;
       if (wEnd < this.end) {
         const last = toks.pop();

@@ -3,6 +3,10 @@
 import { Pair } from "./pair.js";
 import { MString } from "./string.js";
 import { Flonum, Ratnum } from "./numbers/repr.js";
+import { spend, COST } from "../budget.js";
+
+/** Elements compared between two charges to the running evaluation's budget (budget.ts). */
+const CHARGE_EVERY = 1 << 16;
 
 /**
  * R7RS `eq?`: identity. Fixnums and bigints are JS primitives compared by
@@ -89,8 +93,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** equal? on objects that are not pairs or vectors. */
 function atomEqual(x: any, y: any): boolean {
-  if (x instanceof MString) return y instanceof MString && x.toString() === y.toString();
-  if (x instanceof Uint8Array) return y instanceof Uint8Array && sameBytes(x, y);
+  if (x instanceof MString) {
+    if (!(y instanceof MString)) return false;
+    const a = x.toString();
+    const b = y.toString();
+    if (a.length > 256 && a.length === b.length) spend(a.length * COST.charNs);
+    return a === b;
+  }
+  if (x instanceof Uint8Array) {
+    if (!(y instanceof Uint8Array)) return false;
+    if (x.length > 256 && x.length === y.length) spend(x.length * COST.charNs);
+    return sameBytes(x, y);
+  }
   return eqv(x, y);
 }
 
@@ -116,7 +130,12 @@ export function equal(a: any, b: any): boolean {
   const stack: any[] = [a, b];
   let budget = UNTRACKED_BUDGET;
   let classes: EquivClasses | null = null;
+  let charged = budget;
   while (stack.length > 0) {
+    if (charged - budget >= CHARGE_EVERY) {
+      spend((charged - budget) * COST.elementNs * 4);
+      charged = budget;
+    }
     let y = stack.pop();
     let x = stack.pop();
     if (x === y) continue;
@@ -134,7 +153,10 @@ export function equal(a: any, b: any): boolean {
           if (ax instanceof Pair || Array.isArray(ax)) stack.push(ax, ay);
           else if (!atomEqual(ax, ay)) return false;
         }
-        budget--;
+        if (--budget - charged <= -CHARGE_EVERY) {
+          spend((charged - budget) * COST.elementNs * 4);
+          charged = budget;
+        }
         x = x.cdr;
         y = y.cdr;
         if (!(x instanceof Pair) || !(y instanceof Pair)) break;

@@ -4,7 +4,17 @@
 // the FileAccess interface read, and write back through a sink it provides.
 // Console ports get their sink (stdout/stderr) or source (stdin) from the host.
 
+import { allocate, spend, COST } from "../budget.js";
+
 export type PortKind = "textual" | "binary";
+
+/**
+ * Writes a string or bytevector output port keeps as they came before joining
+ * them into one block, and blocks before joining those: a loop of small writes
+ * makes a few long strings, not an array of millions, and copies each
+ * character about twice.
+ */
+const MAX_CHUNKS = 4096;
 
 /** Where an output port's data goes when flushed (console, file). */
 export interface PortSink {
@@ -36,9 +46,12 @@ export class Port {
   source: PortSource | null;
   private eofSeen = false;
 
-  // Output: chunks not yet flushed (or the whole content of a string/bytevector port).
+  // Output: chunks not yet flushed (or the whole content of a string/bytevector port,
+  // with the earlier chunks joined in blocks).
   readonly chunks: string[] = [];
   readonly byteChunks: Uint8Array[] = [];
+  private blocks: string[] = [];
+  private byteBlocks: Uint8Array[] = [];
   sink: PortSink | null;
   /** Column after the last character written (for fresh-line and the REPL). */
   column = 0;
@@ -109,6 +122,15 @@ export class Port {
 
   writeText(s: string): void {
     if (s.length === 0) return;
+    if (this.sink === null) {
+      // A string port keeps all it is given: that memory is the evaluation's.
+      allocate(s.length * 2 + 16);
+      if (this.chunks.length >= MAX_CHUNKS) {
+        this.blocks.push(this.joined(this.chunks));
+        this.chunks.length = 0;
+        if (this.blocks.length >= MAX_CHUNKS) this.blocks = [this.joined(this.blocks)];
+      }
+    }
     this.chunks.push(s);
     const nl = s.lastIndexOf("\n");
     this.column = nl < 0 ? this.column + s.length : s.length - nl - 1;
@@ -116,6 +138,14 @@ export class Port {
   }
 
   writeBytes(b: Uint8Array): void {
+    if (this.sink === null) {
+      allocate(b.length + 16);
+      if (this.byteChunks.length >= MAX_CHUNKS) {
+        this.byteBlocks.push(this.joinedBytes(this.byteChunks));
+        this.byteChunks.length = 0;
+        if (this.byteBlocks.length >= MAX_CHUNKS) this.byteBlocks = [this.joinedBytes(this.byteBlocks)];
+      }
+    }
     this.byteChunks.push(b);
     if (this.sink !== null && this.byteChunks.length > 256) this.flush();
   }
@@ -133,9 +163,41 @@ export class Port {
     }
   }
 
+  /** Strings joined into one, the copy announced to the budget. */
+  private joined(parts: string[]): string {
+    if (parts.length === 1) return parts[0] as string;
+    let n = 0;
+    for (const c of parts) n += c.length;
+    allocate(n * 2);
+    spend(n * COST.charNs);
+    return parts.join("");
+  }
+
+  /** Byte arrays joined into one, the copy announced to the budget. */
+  private joinedBytes(parts: Uint8Array[]): Uint8Array {
+    if (parts.length === 1) return parts[0] as Uint8Array;
+    let n = 0;
+    for (const b of parts) n += b.length;
+    allocate(n);
+    spend(n * COST.charNs);
+    const out = new Uint8Array(n);
+    let i = 0;
+    for (const b of parts) {
+      out.set(b, i);
+      i += b.length;
+    }
+    return out;
+  }
+
   /** The accumulated text of a string output port. */
   contents(): string {
-    const s = this.chunks.join("");
+    if (this.blocks.length > 0) {
+      this.blocks.push(this.joined(this.chunks));
+      this.chunks.length = 0;
+      this.chunks.push(this.joined(this.blocks));
+      this.blocks = [];
+    }
+    const s = this.chunks.length === 0 ? "" : this.joined(this.chunks);
     this.chunks.length = 0;
     if (s.length) this.chunks.push(s);
     return s;
@@ -143,14 +205,13 @@ export class Port {
 
   /** The accumulated bytes of a bytevector output port. */
   byteContents(): Uint8Array {
-    let n = 0;
-    for (const b of this.byteChunks) n += b.length;
-    const out = new Uint8Array(n);
-    let i = 0;
-    for (const b of this.byteChunks) {
-      out.set(b, i);
-      i += b.length;
+    if (this.byteBlocks.length > 0) {
+      this.byteBlocks.push(this.joinedBytes(this.byteChunks));
+      this.byteChunks.length = 0;
+      this.byteChunks.push(this.joinedBytes(this.byteBlocks));
+      this.byteBlocks = [];
     }
+    const out = this.byteChunks.length === 0 ? new Uint8Array(0) : this.joinedBytes(this.byteChunks);
     this.byteChunks.length = 0;
     this.byteChunks.push(out);
     return out;

@@ -4,6 +4,11 @@
 // files and the model) and switches to an array of code points when mutated.
 // `bmp` caches whether the JS form has no surrogates, in which case code point
 // index i is UTF-16 index i and string-ref is O(1) without the array.
+//
+// The array costs 8 bytes a character where the JS string costs 1 or 2: both
+// conversions are announced to the running evaluation's budget (budget.ts).
+
+import { allocate, spend, COST } from "../budget.js";
 
 export class MString {
   private js: string | null;
@@ -45,6 +50,8 @@ export class MString {
   private codePoints(): number[] {
     if (this.cps === null) {
       const s = this.js as string;
+      allocate(s.length * COST.codePointBytes);
+      spend(s.length * COST.charNs);
       const out: number[] = [];
       for (let i = 0; i < s.length; i++) {
         const c = s.codePointAt(i) as number;
@@ -106,6 +113,8 @@ export class MString {
   toString(): string {
     if (this.js === null) {
       const cps = this.cps as number[];
+      allocate(cps.length * 2);
+      spend(cps.length * COST.charNs);
       let s = "";
       const CHUNK = 4096;
       for (let i = 0; i < cps.length; i += CHUNK) s += String.fromCodePoint(...cps.slice(i, i + CHUNK));

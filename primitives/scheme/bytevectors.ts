@@ -1,7 +1,13 @@
 // Bytevectors (R7RS §6.9), including the UTF-8 conversions to and from strings.
 
-import { type ProcSpec, T, MString, UNSPECIFIED } from "../../interpreter/api.js";
-import { checkAllocLength, checkCopyTarget, checkIndex, checkRange } from "./vectors.js";
+import { type ProcSpec, T, MString, UNSPECIFIED, allocate, spend, COST } from "../../interpreter/api.js";
+import { checkAllocLength, checkCopyTarget, checkIndex, checkRange, making, visiting } from "./vectors.js";
+
+/** Announces `n` new bytes and the time to copy them. */
+function makingBytes(n: number): void {
+  allocate(n);
+  spend(n * COST.charNs);
+}
 
 // fatal: false — invalid UTF-8 decodes to U+FFFD (see utf8->string's doc);
 // ignoreBOM: true — a leading U+FEFF is a character of the text, not dropped.
@@ -22,7 +28,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     types: [T.index, T.byte],
     doc: "A new bytevector of k bytes, each byte (0 when byte is not given).",
     impl(k: number, byte?: number) {
-      checkAllocLength("make-bytevector", 1, k);
+      checkAllocLength("make-bytevector", 1, k, undefined, 1);
       const bv = new Uint8Array(k);
       if (byte !== undefined && byte !== 0) bv.fill(byte);
       return bv;
@@ -33,7 +39,10 @@ export const bytevectorPrimitives: ProcSpec[] = [
     params: ["byte ..."],
     types: [T.byte],
     doc: "A new bytevector of the arguments, each an exact integer from 0 to 255.",
-    impl: (bytes: number[]) => Uint8Array.from(bytes),
+    impl(bytes: number[]) {
+      making(bytes.length, 1);
+      return Uint8Array.from(bytes);
+    },
   },
   {
     name: "bytevector-length",
@@ -66,6 +75,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     doc: "A new bytevector of the bytes of bytevector from start (default 0) to end (default the length).",
     impl(bv: Uint8Array, start?: number, end?: number) {
       const [s, e] = checkRange("bytevector-copy", 2, start, end, bv.length);
+      makingBytes(e - s);
       // A copy into a plain Uint8Array (a host Buffer's slice would share memory).
       return new Uint8Array(bv.subarray(s, e));
     },
@@ -80,6 +90,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     impl(to: Uint8Array, at: number, from: Uint8Array, start?: number, end?: number) {
       const [s, e] = checkRange("bytevector-copy!", 4, start, end, from.length);
       checkCopyTarget("bytevector-copy!", at, e - s, to.length);
+      visiting(e - s);
       // TypedArray.set copies as if through a temporary when the buffers overlap.
       to.set(from.subarray(s, e), at);
       return UNSPECIFIED;
@@ -93,6 +104,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     impl(bvs: Uint8Array[]) {
       let n = 0;
       for (const bv of bvs) n += bv.length;
+      checkAllocLength("bytevector-append", 1, n, undefined, 1);
       const out = new Uint8Array(n);
       let at = 0;
       for (const bv of bvs) {
@@ -111,6 +123,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
       "Invalid UTF-8 never fails: each malformed sequence becomes the replacement character U+FFFD.",
     impl(bv: Uint8Array, start?: number, end?: number) {
       const [s, e] = checkRange("utf8->string", 2, start, end, bv.length);
+      makingBytes((e - s) * 2);
       return new MString(decoder.decode(bv.subarray(s, e)));
     },
   },
@@ -121,6 +134,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     doc: "A new bytevector of the UTF-8 encoding of the characters of string from start (default 0) to end (default the length).",
     impl(str: MString, start?: number, end?: number) {
       const [s, e] = checkRange("string->utf8", 2, start, end, str.length);
+      makingBytes((e - s) * 4);
       const text = s === 0 && e === str.length ? str.toString() : str.substring(s, e).toString();
       return encoder.encode(text);
     },

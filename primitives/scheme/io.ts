@@ -23,6 +23,10 @@ import {
   hostError,
   fileError,
   writeToString,
+  allocate,
+  spend,
+  COST,
+  LimitStop,
 } from "../../interpreter/api.js";
 import { checkRange } from "./vectors.js";
 
@@ -76,7 +80,7 @@ function filesOf(ctx: Ctx, who: string, path: string): FileAccess {
 
 /** Turns a failure of FileAccess (or of a file port's sink) into a `file-error?` condition; Scheme errors pass. */
 function fileFailure(who: string, what: string, path: string, e: unknown): never {
-  if (e instanceof SchemeError) throw e;
+  if (e instanceof SchemeError || e instanceof LimitStop) throw e;
   const code = e instanceof FileAccessError ? e.code : typeof (e as any)?.code === "string" ? (e as any).code : "EIO";
   const msg = e instanceof Error ? e.message : String(e);
   return fileError(who, `${who}: cannot ${what} ${path}: ${msg}`, new MString(path), code);
@@ -289,6 +293,7 @@ function readBytes(p: Port, k: number): Uint8Array | null {
     p.bpos += first;
     return out;
   }
+  allocate(k);
   const out = new Uint8Array(k);
   let n = 0;
   while (n < k && p.fill()) {
@@ -419,7 +424,11 @@ export const ioPrimitives: ProcSpec[] = [
     params: ["bytevector"],
     types: [T.bytevector],
     doc: "A binary input port reading the bytes of bytevector (later changes to bytevector do not affect it).",
-    impl: (bv: Uint8Array) => new Port("binary", "in", "bytevector", { bytes: new Uint8Array(bv) }),
+    impl(bv: Uint8Array) {
+      allocate(bv.length);
+      spend(bv.length * COST.charNs);
+      return new Port("binary", "in", "bytevector", { bytes: new Uint8Array(bv) });
+    },
   },
   {
     name: "open-output-bytevector",
@@ -433,7 +442,11 @@ export const ioPrimitives: ProcSpec[] = [
     types: [portType("bytevector output port", (p) => p.output && p.kind === "binary" && p.sink === null)],
     doc: "A new bytevector of the bytes written so far to port, a port made by open-output-bytevector.",
     // A copy: the port keeps its buffer, which the caller could otherwise mutate.
-    impl: (p: Port) => new Uint8Array(p.byteContents()),
+    impl(p: Port) {
+      const bytes = p.byteContents();
+      allocate(bytes.length);
+      return new Uint8Array(bytes);
+    },
   },
 
   // §6.13.2 input
@@ -481,7 +494,9 @@ export const ioPrimitives: ProcSpec[] = [
       "end, or an eof object at the end of input. A line ends with a linefeed, a carriage return, or both (CR LF).",
     impl(this: Ctx, port?: Port) {
       const s = readLine(portArg(this, "read-line", 1, port, "input", "textual"));
-      return s === null ? EOF : new MString(s);
+      if (s === null) return EOF;
+      spend(s.length * COST.charNs);
+      return new MString(s);
     },
   },
   {
@@ -517,7 +532,9 @@ export const ioPrimitives: ProcSpec[] = [
       "when the input ends first; an eof object when no character is left (and k is not 0).",
     impl(this: Ctx, k: number, port?: Port) {
       const s = readString(portArg(this, "read-string", 2, port, "input", "textual"), k);
-      return s === null ? EOF : new MString(s);
+      if (s === null) return EOF;
+      spend(s.length * COST.charNs);
+      return new MString(s);
     },
   },
   {

@@ -15,8 +15,9 @@ import {
   equal,
   argError,
   rangeError,
+  COST,
 } from "../../interpreter/api.js";
-import { MAX_ALLOC_LENGTH, checkAllocLength } from "./vectors.js";
+import { MAX_ALLOC_LENGTH, checkAllocLength, making, visiting } from "./vectors.js";
 
 /** Largest make-list: a pair costs several times a vector slot. */
 const MAX_LIST_LENGTH = MAX_ALLOC_LENGTH / 4;
@@ -59,10 +60,11 @@ function cxrs(): ProcSpec[] {
   return out;
 }
 
-/** A type error unless x is a proper list (circular and improper lists fail). */
+/** A type error unless x is a proper list (circular and improper lists fail); its length, the walk charged. */
 function checkProperList(who: string, argNo: number, x: any): number {
   const n = listLength(x);
   if (n < 0) argError(who, argNo, "proper list", x);
+  visiting(n);
   return n;
 }
 
@@ -71,6 +73,7 @@ function checkProperList(who: string, argNo: number, x: any): number {
  * the list has no more than k pairs.
  */
 function pairAt(who: string, l: any, k: number): Pair {
+  visiting(k);
   let p = l;
   for (let i = 0; i < k; i++) {
     if (!(p instanceof Pair)) rangeError(who, 2, `index ${k} out of range [0, ${i})`, k);
@@ -89,14 +92,20 @@ function memGeneric(who: string, x: any, l: any, same: (a: any, b: any) => boole
   let p = l;
   let slow = l;
   let odd = false;
+  let n = 0;
   while (p instanceof Pair) {
-    if (same(x, p.car)) return p;
+    if (same(x, p.car)) {
+      visiting(n);
+      return p;
+    }
+    if ((++n & 0xffff) === 0) visiting(0x10000);
     p = p.cdr;
     if ((odd = !odd)) continue;
     slow = slow.cdr;
     if (slow === p) argError(who, 2, "proper list", l);
   }
   if (p !== NIL) argError(who, 2, "proper list", l);
+  visiting(n & 0xffff);
   return false;
 }
 
@@ -105,16 +114,22 @@ function assGeneric(who: string, x: any, l: any, same: (a: any, b: any) => boole
   let p = l;
   let slow = l;
   let odd = false;
+  let n = 0;
   while (p instanceof Pair) {
     const entry = p.car;
     if (!(entry instanceof Pair)) argError(who, 2, "association list (a list of pairs)", l);
-    if (same(x, entry.car)) return entry;
+    if (same(x, entry.car)) {
+      visiting(n & 0xffff);
+      return entry;
+    }
+    if ((++n & 0xffff) === 0) visiting(0x10000);
     p = p.cdr;
     if ((odd = !odd)) continue;
     slow = slow.cdr;
     if (slow === p) argError(who, 2, "association list (a list of pairs)", l);
   }
   if (p !== NIL) argError(who, 2, "association list (a list of pairs)", l);
+  visiting(n & 0xffff);
   return false;
 }
 
@@ -190,7 +205,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.index, null],
     doc: "A new list of k elements, each fill (#f when fill is not given).",
     impl(k: number, fill: any) {
-      checkAllocLength("make-list", 1, k, MAX_LIST_LENGTH);
+      checkAllocLength("make-list", 1, k, MAX_LIST_LENGTH, COST.pairBytes);
       const v = fill === undefined ? false : fill;
       let r: any = NIL;
       for (let i = 0; i < k; i++) r = new Pair(v, r);
@@ -201,7 +216,10 @@ export const listPrimitives: ProcSpec[] = [
     name: "list",
     params: ["obj ..."],
     doc: "A new list of the arguments.",
-    impl: (objs: any[]) => arrayToList(objs),
+    impl(objs: any[]) {
+      making(objs.length, COST.pairBytes);
+      return arrayToList(objs);
+    },
   },
   {
     name: "length",
@@ -219,11 +237,13 @@ export const listPrimitives: ProcSpec[] = [
     impl(args: any[]) {
       if (args.length === 0) return NIL;
       const last = args.length - 1;
+      let n = 0;
+      for (let i = 0; i < last; i++) n += checkProperList("append", i + 1, args[i]);
+      making(n, COST.pairBytes);
       const head = new Pair(false, NIL);
       let tail = head;
       for (let i = 0; i < last; i++) {
         const l = args[i];
-        checkProperList("append", i + 1, l);
         for (let p = l; p !== NIL; p = p.cdr) {
           const c = new Pair(p.car, NIL);
           tail.cdr = c;
@@ -240,7 +260,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.list],
     doc: "A new list of the elements of list in reverse order.",
     impl(l: any) {
-      checkProperList("reverse", 1, l);
+      making(checkProperList("reverse", 1, l), COST.pairBytes);
       let r: any = NIL;
       for (let p = l; p !== NIL; p = p.cdr) r = new Pair(p.car, r);
       return r;
@@ -252,6 +272,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.any, T.index],
     doc: "The sublist of list obtained by omitting the first k elements (shared, not copied). The list must have at least k elements.",
     impl(l: any, k: number) {
+      visiting(k);
       let p = l;
       for (let i = 0; i < k; i++) {
         if (!(p instanceof Pair)) rangeError("list-tail", 2, `${k} is more than the ${i} elements of the list`, k);
@@ -285,7 +306,11 @@ export const listPrimitives: ProcSpec[] = [
       "an obj that is not a pair is returned as is. A circular list is an error.",
     impl(x: any) {
       if (!(x instanceof Pair)) return x;
-      if (listLength(x) === -2) argError("list-copy", 1, "list that is not circular", x);
+      const n = listLength(x);
+      if (n === -2) argError("list-copy", 1, "list that is not circular", x);
+      // An improper list's length is not known yet: its pairs are counted on the way.
+      if (n >= 0) making(n, COST.pairBytes);
+      let k = 0;
       const head = new Pair(false, NIL);
       let tail = head;
       let p: any = x;
@@ -293,6 +318,7 @@ export const listPrimitives: ProcSpec[] = [
         const c = new Pair(p.car, NIL);
         tail.cdr = c;
         tail = c;
+        if (n < 0 && (++k & 0xffff) === 0) making(0x10000, COST.pairBytes);
       }
       tail.cdr = p;
       return head.cdr;

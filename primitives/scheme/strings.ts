@@ -13,9 +13,18 @@ import {
   MString,
   UNSPECIFIED,
   argError,
+  allocate,
+  spend,
+  COST,
 } from "../../interpreter/api.js";
-import { checkAllocLength, checkCopyTarget, checkIndex, checkRange, properList } from "./vectors.js";
+import { checkAllocLength, checkCopyTarget, checkIndex, checkRange, making, properList, visiting } from "./vectors.js";
 import { compareCodePoints, downcaseString, foldcaseString, upcaseString } from "./unicode.js";
+
+/** Announces a new string of about `n` characters (held as a JS string: 2 bytes each at most) and the time to make it. */
+function makingString(n: number): void {
+  allocate(n * 2);
+  spend(n * COST.charNs);
+}
 
 function checkMutable(who: string, argNo: number, s: MString): void {
   if (s.immutable) argError(who, argNo, "mutable string (a literal is immutable: string-copy it)", s);
@@ -42,6 +51,9 @@ function comparisons(ci: boolean): ProcSpec[] {
       ? `True when the strings, compared after string-foldcase (full case folding: "Straße" and "STRASSE" are equal), are ${what}, lexicographically by code point.`
       : `True when the strings are ${what}, lexicographically by code point (a proper prefix is less).`,
     impl(a: MString, b: MString, rest: MString[]) {
+      let n = a.length + b.length;
+      for (const s of rest) n += s.length;
+      spend(n * COST.charNs);
       let prev = key(b);
       if (!order(compareCodePoints(key(a), prev))) return false;
       for (const s of rest) {
@@ -57,6 +69,7 @@ function comparisons(ci: boolean): ProcSpec[] {
 /** The code points of a list of characters, or a type error. */
 function listChars(who: string, l: any): number[] {
   const items = properList(who, 1, l, "list of characters");
+  making(items.length, COST.codePointBytes);
   const cps = new Array<number>(items.length);
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
@@ -80,7 +93,9 @@ export const stringPrimitives: ProcSpec[] = [
     types: [T.index, T.char],
     doc: "A new string of k characters, each char (a space when char is not given).",
     impl(k: number, c?: Char) {
-      checkAllocLength("make-string", 1, k);
+      // A JS string of k copies: 1 byte a character for Latin-1, 2 for the rest of the BMP, 4 for astral ones.
+      const code = c === undefined ? 32 : c.code;
+      checkAllocLength("make-string", 1, k, undefined, code < 256 ? 1 : code < 0x10000 ? 2 : 4);
       return new MString((c === undefined ? " " : c.toString()).repeat(k));
     },
   },
@@ -89,7 +104,10 @@ export const stringPrimitives: ProcSpec[] = [
     params: ["char ..."],
     types: [T.char],
     doc: "A new string of the argument characters.",
-    impl: (cs: Char[]) => MString.fromCodePoints(cs.map((c) => c.code)),
+    impl(cs: Char[]) {
+      making(cs.length, COST.codePointBytes);
+      return MString.fromCodePoints(cs.map((c) => c.code));
+    },
   },
   {
     name: "string-length",
@@ -123,21 +141,33 @@ export const stringPrimitives: ProcSpec[] = [
     params: ["string"],
     types: [T.string],
     doc: "A new string: string in uppercase by the full Unicode mappings (\"straße\" gives \"STRASSE\").",
-    impl: (s: MString) => new MString(upcaseString(s.toString())),
+    impl(s: MString) {
+      // Full case mappings may lengthen the text (ß to SS): up to three characters for one.
+      makingString(s.length * 3);
+      return new MString(upcaseString(s.toString()));
+    },
   },
   {
     name: "string-downcase",
     params: ["string"],
     types: [T.string],
     doc: "A new string: string in lowercase by the full Unicode mappings, with Σ at the end of a word becoming ς.",
-    impl: (s: MString) => new MString(downcaseString(s.toString())),
+    impl(s: MString) {
+      // Full case mappings may lengthen the text (ß to SS): up to three characters for one.
+      makingString(s.length * 3);
+      return new MString(downcaseString(s.toString()));
+    },
   },
   {
     name: "string-foldcase",
     params: ["string"],
     types: [T.string],
     doc: "A new string: string with Unicode full case folding, for case-insensitive comparison (\"Straße\" gives \"strasse\", Σ and ς give σ).",
-    impl: (s: MString) => new MString(foldcaseString(s.toString())),
+    impl(s: MString) {
+      // Full case mappings may lengthen the text (ß to SS): up to three characters for one.
+      makingString(s.length * 3);
+      return new MString(foldcaseString(s.toString()));
+    },
   },
   {
     name: "substring",
@@ -146,6 +176,7 @@ export const stringPrimitives: ProcSpec[] = [
     doc: "A new string of the characters of string from start to end (end excluded).",
     impl(s: MString, start: number, end: number) {
       const [b, e] = checkRange("substring", 2, start, end, s.length);
+      makingString(e - b);
       return s.substring(b, e);
     },
   },
@@ -154,7 +185,12 @@ export const stringPrimitives: ProcSpec[] = [
     params: ["string ..."],
     types: [T.string],
     doc: "A new string of the characters of the strings, in order.",
-    impl: (ss: MString[]) => new MString(ss.map((s) => s.toString()).join("")),
+    impl(ss: MString[]) {
+      let n = 0;
+      for (const s of ss) n += s.length;
+      makingString(n);
+      return new MString(ss.map((s) => s.toString()).join(""));
+    },
   },
   {
     name: "string->list",
@@ -163,6 +199,7 @@ export const stringPrimitives: ProcSpec[] = [
     doc: "A new list of the characters of string from start (default 0) to end (default the length).",
     impl(s: MString, start?: number, end?: number) {
       const [b, e] = checkRange("string->list", 2, start, end, s.length);
+      making(e - b, COST.pairBytes + COST.codePointBytes);
       const cps = s.slice(b, e);
       let r: any = NIL;
       for (let i = cps.length - 1; i >= 0; i--) r = new Pair(char(cps[i] as number), r);
@@ -183,6 +220,7 @@ export const stringPrimitives: ProcSpec[] = [
     doc: "A new mutable string of the characters of string from start (default 0) to end (default the length).",
     impl(s: MString, start?: number, end?: number) {
       const [b, e] = checkRange("string-copy", 2, start, end, s.length);
+      makingString(e - b);
       return s.substring(b, e);
     },
   },
@@ -197,6 +235,7 @@ export const stringPrimitives: ProcSpec[] = [
       checkMutable("string-copy!", 1, to);
       const [b, e] = checkRange("string-copy!", 4, start, end, from.length);
       checkCopyTarget("string-copy!", at, e - b, to.length);
+      making(e - b, COST.codePointBytes);
       if (e > b) to.copyFrom(at, from, b, e);
       return UNSPECIFIED;
     },
@@ -209,6 +248,7 @@ export const stringPrimitives: ProcSpec[] = [
     impl(s: MString, c: Char, start?: number, end?: number) {
       checkMutable("string-fill!", 1, s);
       const [b, e] = checkRange("string-fill!", 3, start, end, s.length);
+      visiting(e - b);
       if (e > b) s.fill(c.code, b, e);
       return UNSPECIFIED;
     },
@@ -220,6 +260,7 @@ export const stringPrimitives: ProcSpec[] = [
     doc: "A new vector of the characters of string from start (default 0) to end (default the length).",
     impl(s: MString, start?: number, end?: number) {
       const [b, e] = checkRange("string->vector", 2, start, end, s.length);
+      making(e - b, COST.slotBytes * 2);
       return s.slice(b, e).map((cp) => char(cp));
     },
   },
@@ -230,6 +271,7 @@ export const stringPrimitives: ProcSpec[] = [
     doc: "A new string of the elements of vector, which must be characters, from start (default 0) to end (default the length).",
     impl(v: any[], start?: number, end?: number) {
       const [b, e] = checkRange("vector->string", 2, start, end, v.length);
+      making(e - b, COST.codePointBytes);
       const cps = new Array<number>(e - b);
       for (let i = b; i < e; i++) {
         const c = v[i];

@@ -1,6 +1,6 @@
 // Symbols (R7RS §6.5) and keywords, interned in the calling interpreter's own table.
 
-import { type ProcSpec, T, Sym, Keyword, MString, argError } from "../../interpreter/api.js";
+import { type ProcSpec, T, Sym, Keyword, MString, argError, spend, COST } from "../../interpreter/api.js";
 
 /** symbol?, symbol=?, symbol->string, string->symbol, the keyword procedures and generate-symbol. */
 export const symbolPrimitives: ProcSpec[] = [
@@ -35,6 +35,7 @@ export const symbolPrimitives: ProcSpec[] = [
     types: [T.string],
     doc: "The symbol whose name is string: the same (eq?) symbol for equal strings. Any string is allowed, even \"\" or \"with space\".",
     impl(s: MString) {
+      spend(s.length * COST.charNs);
       return this.symbols.intern(s.toString());
     },
   },
@@ -50,6 +51,7 @@ export const symbolPrimitives: ProcSpec[] = [
     types: [T.string],
     doc: "The keyword whose name is string (without the #: prefix): the same (eq?) keyword for equal strings.",
     impl(s: MString) {
+      spend(s.length * COST.charNs);
       return this.symbols.keyword(s.toString());
     },
   },

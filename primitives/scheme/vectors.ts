@@ -7,20 +7,46 @@ import {
   Pair,
   UNSPECIFIED,
   listToArray,
+  listLength,
   argError,
   rangeError,
+  allocate,
+  spend,
+  COST,
 } from "../../interpreter/api.js";
 
 /**
- * Largest length make-vector, make-string and make-bytevector accept. An
- * allocation past what the JS heap holds would end the whole process (V8 does
- * not throw on out-of-memory), so a request that large is a range error.
+ * Largest length make-vector, make-string and make-bytevector accept, and
+ * the longest vector any primitive builds. The memory budget stops most
+ * requests long before (docs/decisions/0006-resource-limits.md); this bound
+ * holds whatever the budget, far below the lengths at which V8 ends the
+ * process instead of throwing (2^27 elements for an array).
  */
 export const MAX_ALLOC_LENGTH = 2 ** 26;
 
-/** Checks a length to allocate (k ≤ max, by default MAX_ALLOC_LENGTH); returns it. */
-export function checkAllocLength(who: string, argNo: number, k: number, max = MAX_ALLOC_LENGTH): number {
+/**
+ * Announces to the running evaluation's budget `n` new elements of `bytes`
+ * each, and the time to make them: what every primitive that builds something
+ * in proportion to its input does before building it, so that a request the
+ * memory budget cannot hold ends the evaluation before any of it is made.
+ */
+export function making(n: number, bytes: number): void {
+  allocate(n * bytes);
+  spend(n * COST.elementNs);
+}
+
+/** Charges the time of visiting `n` elements (a walk along a list, a scan of a vector or string). */
+export function visiting(n: number): void {
+  spend(n * COST.elementNs);
+}
+
+/**
+ * Checks a length to allocate (k ≤ max, by default MAX_ALLOC_LENGTH) and
+ * announces k elements of `bytes` each (see `making`); returns k.
+ */
+export function checkAllocLength(who: string, argNo: number, k: number, max = MAX_ALLOC_LENGTH, bytes: number = COST.slotBytes): number {
   if (k > max) rangeError(who, argNo, `length ${k} exceeds the maximum ${max}`, k);
+  making(k, bytes);
   return k;
 }
 
@@ -58,15 +84,21 @@ export function checkCopyTarget(who: string, at: number, count: number, toLen: n
   if (count > toLen - at) rangeError(who, 2, `no room for ${count} elements at index ${at} of a destination of length ${toLen}`, at);
 }
 
-/** The elements of a proper list as an array, or a type error naming the argument. */
+/**
+ * The elements of a proper list as an array, or a type error naming the
+ * argument. The array is announced to the budget before it is made.
+ */
 export function properList(who: string, argNo: number, x: any, expected = "proper list"): any[] {
-  const a = listToArray(x);
-  if (a === null) argError(who, argNo, expected, x);
-  return a;
+  const n = listLength(x);
+  if (n < 0) argError(who, argNo, expected, x);
+  if (n > MAX_ALLOC_LENGTH) rangeError(who, argNo, `a list of ${n} elements is longer than the longest vector (${MAX_ALLOC_LENGTH})`, x);
+  making(n, COST.slotBytes);
+  return listToArray(x) as any[];
 }
 
 /** Builds a list of v[start..end) without recursion. */
 function sliceToList(v: readonly any[], start: number, end: number): any {
+  making(end - start, COST.pairBytes);
   let r: any = NIL;
   for (let i = end - 1; i >= start; i--) r = new Pair(v[i], r);
   return r;
@@ -94,7 +126,10 @@ export const vectorPrimitives: ProcSpec[] = [
     name: "vector",
     params: ["obj ..."],
     doc: "A new vector whose elements are the arguments, in order.",
-    impl: (objs: any[]) => objs.slice(),
+    impl(objs: any[]) {
+      making(objs.length, COST.slotBytes);
+      return objs.slice();
+    },
   },
   {
     name: "vector-length",
@@ -144,6 +179,7 @@ export const vectorPrimitives: ProcSpec[] = [
     doc: "A new vector of the elements of vector from start to end (a shallow copy: the elements are shared).",
     impl(v: any[], start?: number, end?: number) {
       const [s, e] = checkRange("vector-copy", 2, start, end, v.length);
+      making(e - s, COST.slotBytes);
       return v.slice(s, e);
     },
   },
@@ -157,6 +193,7 @@ export const vectorPrimitives: ProcSpec[] = [
     impl(to: any[], at: number, from: any[], start?: number, end?: number) {
       const [s, e] = checkRange("vector-copy!", 4, start, end, from.length);
       checkCopyTarget("vector-copy!", at, e - s, to.length);
+      visiting(e - s);
       if (to === from) to.copyWithin(at, s, e);
       else for (let i = s; i < e; i++) to[at + i - s] = from[i];
       return UNSPECIFIED;
@@ -168,8 +205,12 @@ export const vectorPrimitives: ProcSpec[] = [
     types: [T.vector],
     doc: "A new vector of the elements of the vectors, in order.",
     impl(vs: any[][]) {
-      const out: any[] = [];
-      for (const v of vs) for (let i = 0; i < v.length; i++) out.push(v[i]);
+      let n = 0;
+      for (const v of vs) n += v.length;
+      checkAllocLength("vector-append", 1, n);
+      const out = new Array(n);
+      let at = 0;
+      for (const v of vs) for (let i = 0; i < v.length; i++) out[at++] = v[i];
       return out;
     },
   },
@@ -180,6 +221,7 @@ export const vectorPrimitives: ProcSpec[] = [
     doc: "Stores fill in the elements of vector from start (default 0) to end (default the length).",
     impl(v: any[], fill: any, start?: number, end?: number) {
       const [s, e] = checkRange("vector-fill!", 3, start, end, v.length);
+      visiting(e - s);
       v.fill(fill, s, e);
       return UNSPECIFIED;
     },

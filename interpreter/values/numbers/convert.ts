@@ -2,6 +2,7 @@
 
 import { Flonum, Ratnum, makeRational, type ExactInteger, type SNumber } from "./repr.js";
 import { rangeError } from "../../errors.js";
+import { chargeDiv } from "./cost.js";
 
 const TWO_53 = 2n ** 53n;
 
@@ -53,6 +54,7 @@ export function ratioToFloat(num: bigint, den: bigint): number {
     // Both operands are exact doubles: IEEE division rounds correctly.
     v = Number(num) / Number(den);
   } else {
+    chargeDiv(num, den);
     const e = bitLength(num) - bitLength(den); // 2^(e-1) < num/den < 2^(e+1)
     const ge = e >= 0 ? num >= den << BigInt(e) : num << BigInt(-e) >= den;
     const fl = ge ? e : e - 1; // ⌊log2(num/den)⌋

@@ -12,6 +12,7 @@
 // these read back with the same radix.
 
 import { Flonum, Ratnum, type SNumber } from "./repr.js";
+import { chargeToString } from "./cost.js";
 
 /** Text of a double in radix 10: shortest round-trip form, always visibly inexact. */
 function flonumToString(v: number, radix: number): string {
@@ -41,8 +42,15 @@ export function numberToString(n: SNumber, radix = 10): string {
     if (Number.isInteger(n)) return n === 0 ? "0" : n.toString(radix);
     return flonumToString(n, radix);
   }
-  if (typeof n === "bigint") return n.toString(radix);
-  if (n instanceof Ratnum) return `${n.num.toString(radix)}/${n.den.toString(radix)}`;
+  if (typeof n === "bigint") {
+    chargeToString(n, radix);
+    return n.toString(radix);
+  }
+  if (n instanceof Ratnum) {
+    chargeToString(n.num, radix);
+    chargeToString(n.den, radix);
+    return `${n.num.toString(radix)}/${n.den.toString(radix)}`;
+  }
   if (n instanceof Flonum) return flonumToString(n.v, radix);
   return String(n);
 }

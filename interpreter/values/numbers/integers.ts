@@ -3,6 +3,8 @@
 import { Flonum, bigGcd, normBig, type ExactInteger, type SNumber } from "./repr.js";
 import { bitLength } from "./convert.js";
 import { argError } from "../../errors.js";
+import { spend } from "../../budget.js";
+import { divNs, isLarge, mulNs } from "./cost.js";
 
 /** An integer (exact, or an integer-valued flonum) as a bigint, or a type error. */
 export function integerArg(x: unknown, who: string, argNo: number): bigint {
@@ -71,13 +73,29 @@ export function isqrt(n: bigint): bigint {
 /**
  * ⌊n^(1/k)⌋ for a bigint n ≥ 0 and an integer k ≥ 2, by Newton's iteration
  * from an overestimate (the iterates decrease monotonically to the root).
+ * A large n starts from the root of its leading half, scaled: that
+ * overestimate is already right to half the digits, so one or two full-size
+ * iterations finish (precision doubling: about three full-size divisions in
+ * all, where starting from a power of two took one per bit of the exponent).
  */
 export function iroot(n: bigint, k: number): bigint {
   if (n < 2n) return n;
   const bk = BigInt(k);
   const k1 = bk - 1n;
-  let x = 1n << BigInt(Math.ceil(bitLength(n) / k)); // 2^⌈bits/k⌉ > n^(1/k)
+  const bits = bitLength(n);
+  let x: bigint;
+  // s: the root's low bits left out of the recursive estimate (a quarter of its digits for k = 2).
+  const s = Math.floor(bits / (2 * k));
+  if (bits > 128 && s > 0) {
+    // r = ⌊(n >> ks)^(1/k)⌋ ≤ n^(1/k) / 2^s < r + 1, so (r + 1)·2^s > n^(1/k).
+    x = (iroot(n >> BigInt(k * s), k) + 1n) << BigInt(s);
+  } else {
+    x = 1n << BigInt(Math.ceil(bits / k)); // 2^⌈bits/k⌉ > n^(1/k)
+  }
+  const large = isLarge(n);
   for (;;) {
+    // One iteration: x^(k-1) (k-1 products of root-sized numbers) and a division of n by it.
+    if (large) spend(divNs(bits, (bits * (k - 1)) / k) + (k - 1) * mulNs(bits / k, bits / k));
     const y = (k1 * x + n / x ** k1) / bk;
     if (y >= x) return x;
     x = y;

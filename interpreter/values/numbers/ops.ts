@@ -19,6 +19,7 @@
 import { Flonum, Ratnum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
 import { toFloat, floatToExact } from "./convert.js";
 import { argError, raiseError } from "../../errors.js";
+import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
 
 /** `(+ a b)`. */
 export function add(a: unknown, b: unknown): SNumber {
@@ -172,6 +173,13 @@ export function truncDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
   return [intDivSlow(a, b, "truncate/", TRUNC_Q), intDivSlow(a, b, "truncate/", TRUNC_R)];
 }
 
+/** Charges the cross products of x/xd ± y/yd (or a comparison of two ratios). */
+function chargeRatio(x: ExactInteger | Ratnum, y: ExactInteger | Ratnum): void {
+  chargeMul(numOf(x), denOf(y));
+  chargeMul(numOf(y), denOf(x));
+  chargeMul(denOf(x), denOf(y));
+}
+
 /** Is x a number of the tower? (Local copy of repr's test, typed for `unknown`.) */
 function isNum(x: unknown): x is SNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
@@ -209,12 +217,19 @@ function exactArg(x: unknown, who: string, argNo: number): ExactInteger | Ratnum
 /** a + b for any numbers (and the overflowing fixnum case). */
 export function addSlow(a: unknown, b: unknown, who: string): SNumber {
   if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) + floatArg(b, who, 2));
-  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) + big(b));
+  if (isExactInt(a) && isExactInt(b)) {
+    chargeLinear(a, b);
+    return normBig(big(a) + big(b));
+  }
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2);
   const xd = denOf(x);
   const yd = denOf(y);
-  if (xd === yd) return makeRational(numOf(x) + numOf(y), xd);
+  if (xd === yd) {
+    chargeLinear(numOf(x), numOf(y));
+    return makeRational(numOf(x) + numOf(y), xd);
+  }
+  chargeRatio(x, y);
   return makeRational(numOf(x) * yd + numOf(y) * xd, xd * yd);
 }
 
@@ -222,12 +237,19 @@ export function addSlow(a: unknown, b: unknown, who: string): SNumber {
 function subSlow(a: unknown, b: unknown, argBase = 0): SNumber {
   const who = "-";
   if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
-  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) - big(b));
+  if (isExactInt(a) && isExactInt(b)) {
+    chargeLinear(a, b);
+    return normBig(big(a) - big(b));
+  }
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2 - argBase);
   const xd = denOf(x);
   const yd = denOf(y);
-  if (xd === yd) return makeRational(numOf(x) - numOf(y), xd);
+  if (xd === yd) {
+    chargeLinear(numOf(x), numOf(y));
+    return makeRational(numOf(x) - numOf(y), xd);
+  }
+  chargeRatio(x, y);
   return makeRational(numOf(x) * yd - numOf(y) * xd, xd * yd);
 }
 
@@ -236,9 +258,14 @@ function mulSlow(a: unknown, b: unknown): SNumber {
   // Inexact contagion even for an exact 0 factor: (* 0 1.5) is 0.0, as IEEE
   // arithmetic gives (and (* 0 +inf.0) is +nan.0). R7RS allows either.
   if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) * floatArg(b, who, 2));
-  if (isExactInt(a) && isExactInt(b)) return normBig(big(a) * big(b));
+  if (isExactInt(a) && isExactInt(b)) {
+    chargeMul(a, b);
+    return normBig(big(a) * big(b));
+  }
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2);
+  chargeMul(numOf(x), numOf(y));
+  chargeMul(denOf(x), denOf(y));
   return makeRational(numOf(x) * numOf(y), denOf(x) * denOf(y));
 }
 
@@ -260,6 +287,8 @@ function divSlow(a: unknown, b: unknown): SNumber {
   if (a instanceof Flonum || b instanceof Flonum) return new Flonum(toFloat(a) / toFloat(b));
   const x = a as ExactInteger | Ratnum;
   const y = b as ExactInteger | Ratnum;
+  chargeMul(numOf(x), denOf(y));
+  chargeMul(denOf(x), numOf(y));
   return makeRational(numOf(x) * denOf(y), denOf(x) * numOf(y));
 }
 
@@ -308,9 +337,11 @@ export function cmpExact(a: ExactInteger | Ratnum, b: ExactInteger | Ratnum): nu
   let x: bigint;
   let y: bigint;
   if (isExactInt(a) && isExactInt(b)) {
+    chargeLinear(a, b);
     x = big(a);
     y = big(b);
   } else {
+    chargeRatio(a, b);
     x = numOf(a) * denOf(b);
     y = numOf(b) * denOf(a);
   }
@@ -340,6 +371,7 @@ export function intDivSlow(a: unknown, b: unknown, who: string, op: IntDivOp): S
   const x = intArg(a, who, 1);
   const y = intArg(b, who, 2);
   if (y === 0n) return divisionByZero(who, a);
+  chargeDiv(x, y);
   let q = x / y; // truncates
   let r = x - q * y;
   if ((op === FLOOR_Q || op === FLOOR_R) && r !== 0n && r < 0n !== y < 0n) {

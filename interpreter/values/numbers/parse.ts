@@ -18,6 +18,7 @@
 // (`Number` on decimal text, `ratioToDouble` for rationals).
 
 import { Flonum, Ratnum, flo, makeRational, normBig, type SNumber } from "./repr.js";
+import { chargeFromDigits } from "./cost.js";
 
 /**
  * Largest |power of ten| an exact decimal may be scaled by (`#e1e100000`). Beyond it
@@ -45,6 +46,7 @@ function scanDigits(text: string, i: number, radix: number): number {
 
 /** Non-negative digit text in `radix` as a bigint (the text is known to be valid and non-empty). */
 function bigFromDigits(digits: string, radix: number): bigint {
+  chargeFromDigits(digits.length, radix);
   switch (radix) {
     case 10:
       return BigInt(digits);

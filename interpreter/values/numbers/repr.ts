@@ -8,6 +8,8 @@
 // Every JS `number` seen by Scheme code is therefore an exact integer ("fixnum"),
 // which is what makes `typeof x === "number"` the fast path of arithmetic.
 
+import { bigGcd } from "./gcd.js";
+
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 export const MIN_SAFE = Number.MIN_SAFE_INTEGER;
 const BIG_MAX_SAFE = BigInt(MAX_SAFE);
@@ -47,20 +49,7 @@ export function toBig(n: ExactInteger): bigint {
   return typeof n === "bigint" ? n : BigInt(n);
 }
 
-function bigAbs(a: bigint): bigint {
-  return a < 0n ? -a : a;
-}
-
-export function bigGcd(a: bigint, b: bigint): bigint {
-  a = bigAbs(a);
-  b = bigAbs(b);
-  while (b !== 0n) {
-    const t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
+export { bigGcd };
 
 /** num/den in canonical form: an exact integer when den divides num. den ≠ 0. */
 export function makeRational(num: bigint, den: bigint): ExactInteger | Ratnum {

@@ -11,9 +11,15 @@ import { bitLength, ratioToFloat, toFloat } from "./convert.js";
 import { isqrt, iroot } from "./integers.js";
 import { divisionByZero } from "./ops.js";
 import { argError, rangeError } from "../../errors.js";
+import { spend } from "../../budget.js";
+import { announceBits, mulNs, MAX_BIGINT_BITS } from "./cost.js";
 
-/** Largest result `expt` computes exactly, in bits (4 MiB of bigint): larger powers are a range error, not a hang. */
-export const MAX_EXPT_BITS = 2 ** 25;
+/**
+ * Largest result `expt` computes exactly, in bits: V8's largest BigInt (2^30
+ * bits, 128 MiB). Before that the memory budget and the deadline stop a
+ * power too large for them (its size and time are announced first).
+ */
+export const MAX_EXPT_BITS = MAX_BIGINT_BITS;
 
 function isNum(x: unknown): x is SNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
@@ -227,6 +233,14 @@ function exactRoot(x: ExactInteger | Ratnum, q: bigint): ExactInteger | Ratnum |
   return rd === 1n ? normBig(rn) : new Ratnum(rn, rd);
 }
 
+/** log2 |n| for a bigint n ≠ 0, to a few digits (exact enough to size a power). */
+function log2Abs(n: bigint): number {
+  if (n < 0n) n = -n;
+  if (n <= 2n ** 53n) return Math.log2(Number(n));
+  const bits = bitLength(n);
+  return bits - 53 + Math.log2(Number(n >> BigInt(bits - 53)));
+}
+
 /** b^e for exact b and an exact integer e. */
 function exactPow(b: ExactInteger | Ratnum, e: bigint): ExactInteger | Ratnum {
   if (e === 0n) return 1; // including (expt 0 0)
@@ -235,10 +249,14 @@ function exactPow(b: ExactInteger | Ratnum, e: bigint): ExactInteger | Ratnum {
   if (num === 0n) return e > 0n ? 0 : divisionByZero("expt", b);
   if (den === 1n && (num === 1n || num === -1n)) return num === -1n && (e & 1n) === 1n ? -1 : 1;
   const k = e < 0n ? -e : e;
-  const bits = Math.max(bitLength(num), bitLength(den));
-  if (BigInt(bits - 1) * k > BigInt(MAX_EXPT_BITS)) {
+  // The result's size, announced to the memory budget before anything is computed
+  // (a bit count beyond 2^53 is still only an estimate, which is all it needs to be).
+  const resultBits = (log2Abs(num) + log2Abs(den)) * Number(k);
+  if (!announceBits(resultBits) || resultBits > MAX_EXPT_BITS) {
     return rangeError("expt", 2, `exponent too large: the exact result would exceed ${MAX_EXPT_BITS} bits`, e);
   }
+  // Squarings up to the result's size: the last one, of half-size numbers, dominates.
+  if (resultBits > 4096) spend(3 * mulNs(resultBits / 2, resultBits / 2));
   const pn = num ** k;
   const pd = den ** k;
   // Powers of coprime numbers are coprime: the result is already in lowest terms.
