@@ -246,13 +246,17 @@ export class Runtime implements Budget {
    * returns true (the caller then returns TAIL).
    */
   poll(self: Procedure, args: any[], code: (...a: any[]) => any): boolean {
+    // A recalled entry runs its poll again when resumed: that second decrement
+    // is given back now, so the step budget counts the entry once.
     if (this.depth > JS_DEPTH_LIMIT) {
       this.unw = this.recall(self, args, code, false);
+      this.fuel++;
       return true;
     }
     this.account();
     if (this.asyncMode && performance.now() >= this.sliceEnd) {
       this.unw = this.recall(self, args, code, true);
+      this.fuel++;
       return true;
     }
     return false;
@@ -267,6 +271,8 @@ export class Runtime implements Budget {
     this.account();
     if (this.asyncMode && performance.now() >= this.sliceEnd) {
       this.unw = new Unwind("recall", true);
+      // The loop resumes at its head, which counts the iteration again: given back.
+      this.fuel++;
       return true;
     }
     return false;

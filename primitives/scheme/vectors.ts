@@ -41,12 +41,13 @@ export function visiting(n: number): void {
 }
 
 /**
- * Checks a length to allocate (k ≤ max, by default MAX_ALLOC_LENGTH) and
- * announces k elements of `bytes` each (see `making`); returns k.
+ * Announces k elements of `bytes` each (see `making`) and checks the length
+ * to allocate (k ≤ max, by default MAX_ALLOC_LENGTH); returns k.
  */
 export function checkAllocLength(who: string, argNo: number, k: number, max = MAX_ALLOC_LENGTH, bytes: number = COST.slotBytes): number {
-  if (k > max) rangeError(who, argNo, `length ${k} exceeds the maximum ${max}`, k);
+  // The budget first: a request it cannot hold is a memory limit, whatever its length.
   making(k, bytes);
+  if (k > max) rangeError(who, argNo, `length ${k} exceeds the maximum ${max}`, k);
   return k;
 }
 
