@@ -114,3 +114,8 @@ test("a runaway allocation grows the process by at most twice the budget", (t) =
     t.true(r.growthMiB <= 512, `${src}: peak RSS grew by ${r.growthMiB.toFixed(0)} MiB`);
   }
 });
+
+test("with a budget that holds it, a length past the largest vector is still a range error, before any allocation", async (t) => {
+  const src = "(make-vector 70000000 0)";
+  t.is(await outcome(src, { memoryBytes: 2048 * MiB }), "range: bad argument #1 to 'make-vector' (length 70000000 exceeds the maximum 67108864)");
+});
