@@ -134,7 +134,7 @@ test("without a heap probe there is no memory measure, and evaluation still work
 test("the command ends a runaway vector-append loop with the memory limit, not a V8 abort (finding 3)", (t) => {
   const r = nodwyn(["--no-log", "--steps", "100000000", "--timeout", "10000", "-e", "(let loop ((v (vector 1))) (loop (vector-append v v)))"]);
   rmSync(r.dataDir, { recursive: true, force: true });
-  t.is(r.code, 1, r.stderr);
+  t.is(r.code, 3, r.stderr);
   t.regex(r.stderr, /memory limit reached \(256 MiB for this evaluation\)/);
   t.notRegex(r.stderr, /heap out of memory|Fatal|JavaScript/);
 });
@@ -142,10 +142,10 @@ test("the command ends a runaway vector-append loop with the memory limit, not a
 test("the command ends a cons loop with the memory limit and takes --memory (finding 3)", (t) => {
   const r = nodwyn(["--no-log", "--memory", "64", "-e", CONS_LOOP]);
   rmSync(r.dataDir, { recursive: true, force: true });
-  t.is(r.code, 1, r.stderr);
+  t.is(r.code, 3, r.stderr);
   t.regex(r.stderr, /memory limit reached \(64 MiB for this evaluation\)/);
   const bad = nodwyn(["--no-log", "--memory", "100000", "-e", "1"]);
   rmSync(bad.dataDir, { recursive: true, force: true });
   t.is(bad.code, 2);
-  t.regex(bad.stderr, /--memory 100000 is more than an evaluation can have here \(at most \d+ MiB/);
+  t.regex(bad.stderr, /--memory: 100000 is more than an evaluation can have here \(at most \d+ MiB/);
 });
