@@ -28,9 +28,10 @@ import {
 import { configLocation, loadConfig } from "../config/index.js";
 import { createGuard, findRepoRoot, CheckerRegistry, DEFAULT_GUARD_SETTINGS, type GuardSettings, type Guard, type GuardDecision } from "../guard/index.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
-import { createSessionLog, newSessionId, openForAppend, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
+import { createSessionLog, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
+import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
 import { Redactor } from "../redact/index.js";
-import { fileToolPrimitives } from "../../primitives/agent/index.js";
+import { fileToolPrimitives, indexToolPrimitives } from "../../primitives/agent/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
 import { guardedFileAccess, isSandboxed, processAccessFor, type EvaluationKind } from "./capabilities.js";
@@ -86,10 +87,12 @@ export interface SessionOptions {
   resume?: string;
   /** The redactor of the log (default a new one): share the one credentials are registered on. */
   redactor?: Redactor;
+  /** The repository index's data directory, limits, clock and git (host/index RepoIndexOptions); tests lower the budgets. */
+  index?: Partial<Pick<RepoIndexOptions, "dataDir" | "limits" | "clock" | "git" | "maxPageCount">>;
 }
 
 /** What (nodwyn agent) exports. register-check is not there: it exists only while .nodwyn/checks.scm loads. */
-export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep"] as const;
+export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", "index-update"] as const;
 
 /** Who a session is for: a model (an agent's session, always sandboxed) or a person. */
 export type SessionKind = "agent" | "person";
@@ -123,7 +126,10 @@ export class Session {
   /** The default limits of every evaluation (the interpreter's too). */
   private readonly limits: Limits;
 
+  private readonly indexOptions: NonNullable<SessionOptions["index"]> & { dataDir: string };
+
   private constructor(opts: SessionOptions) {
+    this.indexOptions = { ...opts.index, dataDir: opts.index?.dataDir ?? resolveDataDir(opts.env ?? process.env) };
     const cwd = resolve(opts.cwd ?? process.cwd());
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
     this.actor = opts.actor ?? "user";
@@ -190,6 +196,7 @@ export class Session {
       ...(opts.trace ? { trace: opts.trace } : {}),
       extraPrimitives: [
         ...fileToolPrimitives(this.fileServices()),
+        ...indexToolPrimitives({ index: () => this.index, actor: () => this.actor, signal: () => this.current, limits: { ...DEFAULT_INDEX_LIMITS, ...opts.index?.limits } }),
         ...(opts.extraPrimitives ?? []),
       ],
     });
@@ -220,6 +227,19 @@ export class Session {
   /** The scan engine behind fs-find and index-grep, over the guard. */
   get search(): SearchEngine {
     return (this._search ??= createSearchEngine(this.guard));
+  }
+
+  private _index: RepoIndex | null = null;
+
+  /** The repository index of the session's root (made on first use: it opens the store in the data directory). */
+  get index(): RepoIndex {
+    return (this._index ??= new RepoIndex({
+      ...this.indexOptions,
+      guard: this.guard,
+      search: this.search,
+      redactor: this.redactor ?? new Redactor(),
+      record: (payload) => void this.writer?.append("index.update", { ...payload }),
+    }));
   }
 
   private fileServices() {
@@ -438,6 +458,8 @@ export class Session {
     const search = this._search;
     this._search = null;
     void search?.close();
+    this._index?.close();
+    this._index = null;
     if (this.writer === null || this.writer.isClosed) return;
     try {
       this.writer.append("session.end", { reason, exit_code: exitCode });

@@ -11,3 +11,4 @@ export {
 } from "./file-tools.js";
 export { verdictFromScheme, checkerInfoToScheme, schemeChecker } from "./checker-verdict.js";
 export { shellExecPrimitive, renderShell, type ShellServices } from "./shell-exec.js";
+export { indexToolPrimitives, type IndexToolServices, type RepoIndexPort, type SearchScope } from "./index-tools.js";

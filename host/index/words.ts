@@ -1,0 +1,165 @@
+// The code-aware word splitter: text to the words an index keeps, split as code names them (shared by every nodwyn index).
+//
+// The contract (the repository index and the conversation memory of issue 15
+// both rely on it; change it only with a new index format):
+//
+//   1. A word is cut from a maximal run of word characters: ASCII letters and
+//      digits, and every character from U+0080 up that Unicode counts as a
+//      letter, a number or a mark (\p{L}, \p{N}, \p{M}). Everything else
+//      separates words: spaces, punctuation, `_`, `-`, `.`, `/`, `$`, …, so
+//      snake_case, kebab-case, dotted.names and paths fall apart into their
+//      parts (`index-grep` → index, grep; `MAX_FILE_BYTES` → max, file, bytes).
+//   2. Inside a run, a word ends
+//        - before an ASCII capital that follows an ASCII lower-case letter or a
+//          non-ASCII letter (camelCase, PascalCase: `ScrubEnv` → scrub, env);
+//        - before the last capital of a run of ASCII capitals when an ASCII
+//          lower-case letter follows it (`HTTPServer` → http, server;
+//          `parseJSONValue` → parse, json, value);
+//        - between an ASCII digit and anything that is not one, either way
+//          (`sha256sum` → sha, 256, sum; `utf8` → utf, 8; `T21` → t, 21).
+//   3. ASCII letters are folded to lower case; nothing else is changed (no
+//      Unicode case folding, no normalization, no stemming, no stop words).
+//   4. A word longer than MAX_WORD_LENGTH characters (UTF-16 units) is dropped
+//      whole: such runs are hashes, base64 and minified code, never names a
+//      person searches for, and they would fill the vocabulary.
+//
+// A query is split by the same rules (queryWords), so whatever way a name is
+// written in a query, it meets the same words in the text: `scrub_env`,
+// `ScrubEnv`, `scrub-env` and `SCRUB_ENV` are all (scrub, env).
+
+/** Words longer than this (in UTF-16 units) are dropped. */
+export const MAX_WORD_LENGTH = 64;
+
+// Character classes of the state machine.
+const SEP = 0;
+const LOWER = 1; // ASCII a-z
+const UPPER = 2; // ASCII A-Z
+const DIGIT = 3; // ASCII 0-9
+const OTHER = 4; // a non-ASCII letter, number or mark
+
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_CLASS[c] = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : SEP;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+/** The class of the character at `i` (a surrogate pair is classified as one character by its first unit). */
+function classAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return ASCII_CLASS[c] as number;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const cp = text.codePointAt(i) as number;
+    return WORD_CHAR.test(String.fromCodePoint(cp)) ? OTHER : SEP;
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    // The second half of a pair is classified with its first; a lone half separates.
+    const h = i > 0 ? text.charCodeAt(i - 1) : 0;
+    return h >= 0xd800 && h <= 0xdbff ? classAt(text, i - 1) : SEP;
+  }
+  return WORD_CHAR.test(text[i] as string) ? OTHER : SEP;
+}
+
+/**
+ * Calls `emit` with every word of `text`, in text order (a word as often as it
+ * occurs). The words follow the contract in this file's header.
+ */
+export function forEachWord(text: string, emit: (word: string) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    // Skip separators (the ASCII fast path first).
+    let k = text.charCodeAt(i);
+    let cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
+    if (cls === SEP) {
+      i++;
+      continue;
+    }
+    // A run of word characters: cut it into words as the rules say.
+    let start = i;
+    let prev = SEP;
+    let hasUpper = false;
+    for (;;) {
+      if (prev !== SEP) {
+        let cut = false;
+        if (cls === DIGIT) cut = prev !== DIGIT;
+        else if (prev === DIGIT) cut = true;
+        else if (cls === UPPER) cut = prev === LOWER || prev === OTHER;
+        else if (cls === LOWER && prev === UPPER && i - start >= 2) {
+          // The end of a run of capitals: its last capital begins the next word (HTTPServer).
+          const j = i - 1;
+          if (j > start) {
+            word(text, start, j, hasUpper, emit);
+            start = j;
+            hasUpper = true;
+          }
+        }
+        if (cut) {
+          word(text, start, i, hasUpper, emit);
+          start = i;
+          hasUpper = false;
+        }
+      }
+      if (cls === UPPER) hasUpper = true;
+      prev = cls;
+      i++;
+      if (i >= n) break;
+      k = text.charCodeAt(i);
+      cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
+      if (cls === SEP) break;
+    }
+    word(text, start, i, hasUpper, emit);
+  }
+}
+
+function word(text: string, from: number, to: number, hasUpper: boolean, emit: (word: string) => void): void {
+  const len = to - from;
+  if (len <= 0 || len > MAX_WORD_LENGTH) return;
+  const w = text.slice(from, to);
+  emit(hasUpper ? asciiLower(w) : w);
+}
+
+/** ASCII letters to lower case, everything else as it is (String#toLowerCase folds all of Unicode). */
+function asciiLower(w: string): string {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      out += w.slice(last, i) + String.fromCharCode(c + 32);
+      last = i + 1;
+    }
+  }
+  return last === 0 ? w : out + w.slice(last);
+}
+
+/** The words of `text` in order, repeats included. */
+export function splitWords(text: string): string[] {
+  const out: string[] = [];
+  forEachWord(text, (w) => out.push(w));
+  return out;
+}
+
+/** How often each word occurs in `text`, added into `into` when given (insertion order: first occurrence). */
+export function countWords(text: string, into: Map<string, number> = new Map()): Map<string, number> {
+  forEachWord(text, (w) => into.set(w, (into.get(w) ?? 0) + 1));
+  return into;
+}
+
+/** The distinct words of a query, in the order they first occur; at most `max` of them. */
+export function queryWords(query: string, max = 64): string[] {
+  const seen = new Set<string>();
+  forEachWord(query, (w) => {
+    if (seen.size < max) seen.add(w);
+  });
+  return [...seen];
+}
+
+/**
+ * The words of `text` joined by single spaces: how a text is handed to the
+ * store, whose FTS5 `ascii` tokenizer then finds exactly these words (it
+ * splits at ASCII characters other than letters and digits).
+ */
+export function wordText(text: string): string {
+  return splitWords(text).join(" ");
+}
