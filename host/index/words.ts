@@ -10,10 +10,12 @@
 //      snake_case, kebab-case, dotted.names and paths fall apart into their
 //      parts (`index-grep` → index, grep; `MAX_FILE_BYTES` → max, file, bytes).
 //   2. Inside a run, a word ends
-//        - before an ASCII capital that follows an ASCII lower-case letter or a
-//          non-ASCII letter (camelCase, PascalCase: `ScrubEnv` → scrub, env);
-//        - before the last capital of a run of ASCII capitals when an ASCII
-//          lower-case letter follows it (`HTTPServer` → http, server;
+//        - before an upper-case letter (ASCII A-Z, or a non-ASCII letter
+//          Unicode calls upper or title case) that follows a lower-case or
+//          uncased one (ASCII a-z, or any other non-ASCII word character):
+//          camelCase and PascalCase (`ScrubEnv` → scrub, env);
+//        - before the last upper-case letter of a run of them when a
+//          lower-case one follows it (`HTTPServer` → http, server;
 //          `parseJSONValue` → parse, json, value);
 //        - between an ASCII digit and anything that is not one, either way
 //          (`sha256sum` → sha, 256, sum; `utf8` → utf, 8; `T21` → t, 21).
@@ -32,10 +34,9 @@ export const MAX_WORD_LENGTH = 64;
 
 // Character classes of the state machine.
 const SEP = 0;
-const LOWER = 1; // ASCII a-z
-const UPPER = 2; // ASCII A-Z
+const LOWER = 1; // ASCII a-z, and non-ASCII letters, numbers and marks that are not upper or title case
+const UPPER = 2; // ASCII A-Z, and non-ASCII upper- and title-case letters
 const DIGIT = 3; // ASCII 0-9
-const OTHER = 4; // a non-ASCII letter, number or mark
 
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -43,21 +44,27 @@ for (let c = 0; c < 128; c++) {
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+const UPPER_CHAR = /^[\p{Lu}\p{Lt}]$/u;
 
-/** The class of the character at `i` (a surrogate pair is classified as one character by its first unit). */
+function classOf(ch: string): number {
+  if (!WORD_CHAR.test(ch)) return SEP;
+  return UPPER_CHAR.test(ch) ? UPPER : LOWER;
+}
+
+/** The class of the character at `i` (both units of a surrogate pair have the pair's class). */
 function classAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c < 128) return ASCII_CLASS[c] as number;
   if (c >= 0xd800 && c <= 0xdbff) {
     const cp = text.codePointAt(i) as number;
-    return WORD_CHAR.test(String.fromCodePoint(cp)) ? OTHER : SEP;
+    return cp > 0xffff ? classOf(String.fromCodePoint(cp)) : SEP;
   }
   if (c >= 0xdc00 && c <= 0xdfff) {
     // The second half of a pair is classified with its first; a lone half separates.
     const h = i > 0 ? text.charCodeAt(i - 1) : 0;
     return h >= 0xd800 && h <= 0xdbff ? classAt(text, i - 1) : SEP;
   }
-  return WORD_CHAR.test(text[i] as string) ? OTHER : SEP;
+  return classOf(text[i] as string);
 }
 
 /**
@@ -84,10 +91,11 @@ export function forEachWord(text: string, emit: (word: string) => void): void {
         let cut = false;
         if (cls === DIGIT) cut = prev !== DIGIT;
         else if (prev === DIGIT) cut = true;
-        else if (cls === UPPER) cut = prev === LOWER || prev === OTHER;
-        else if (cls === LOWER && prev === UPPER && i - start >= 2) {
+        else if (cls === UPPER) cut = prev === LOWER && !isLowSurrogate(text, i);
+        else if (cls === LOWER && prev === UPPER && i - start >= 2 && !isLowSurrogate(text, i)) {
           // The end of a run of capitals: its last capital begins the next word (HTTPServer).
-          const j = i - 1;
+          let j = i - 1;
+          if (isLowSurrogate(text, j)) j--;
           if (j > start) {
             word(text, start, j, hasUpper, emit);
             start = j;
@@ -110,6 +118,11 @@ export function forEachWord(text: string, emit: (word: string) => void): void {
     }
     word(text, start, i, hasUpper, emit);
   }
+}
+
+function isLowSurrogate(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function word(text: string, from: number, to: number, hasUpper: boolean, emit: (word: string) => void): void {
