@@ -129,6 +129,7 @@ const AGENT_EXAMPLES: readonly (readonly [string, readonly string[]])[] = [
   ["fs-read", ['(fs-read "src/greet.scm")', '(fs-read "src/greet.scm" 2 2)', '(fs-read ".env")']],
   ["fs-find", ['(fs-find ".")', '(fs-find "." "*.scm")']],
   ["index-grep", ['(index-grep "src" "greet")', '(index-grep "src" "(?i)todo" "*.scm" 1)']],
+  ["index-search", ['(index-search "greet someone" "repo")', '(index-search "count to" "repo" 1 "src")', '(index-search "greet" "everywhere")']],
 ];
 
 /** register-check runs only in .nodwyn/checks.scm: the example's checks file, and a read it denies. */
@@ -371,7 +372,9 @@ export async function collectReference(): Promise<Reference> {
       writeFileSync(join(root, rel), text);
     }
     const quiet = { write: () => {} };
-    const session = await Session.open({ origin: "docs", cwd: root, root, log: false, stdout: quiet, stderr: quiet, actor: "model" });
+    // The repository index of the examples lives in a data directory of its own, outside the repository.
+    const data = realpathSync(mkdtempSync(join(tmpdir(), "nodwyn-reference-data-")));
+    const session = await Session.open({ origin: "docs", cwd: root, root, log: false, stdout: quiet, stderr: quiet, actor: "model", index: { dataDir: data } });
     try {
       const agentNames = [...procedures(session.interp).keys()].filter((n) => !base.has(n)).sort(byName);
       const examples = new Map<string, RefExample[]>();
@@ -428,6 +431,7 @@ export async function collectReference(): Promise<Reference> {
       });
     } finally {
       session.close();
+      rmSync(data, { recursive: true, force: true });
     }
     loop = await collectLoopReference(root);
   } finally {
