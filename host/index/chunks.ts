@@ -52,46 +52,65 @@ const MODIFIER_WORDS = new Set([
   "signed", "unsigned", "volatile", "noinline", "crossinline", "reified", "value", "enum",
 ]);
 
-/** The C family's definitions: a type and a name, then `(`, in column 1 (`int main(`, `static void *f(`). */
+/** The C family's definitions: a type and a name, then `(`, in column 1 (`int main(`, `static void *f(`, `void Foo::run(`). */
 const C_DEFINITION = /^[A-Za-z_][\w:<>,*& \t]*?[\s*&]([A-Za-z_~][\w:~]*)\s*\(/;
 /** Lisp family: (define …), (defun …), (defmacro …), (def …), (deftype …), (module …), (library …). */
 const LISP_DEFINITION = /^\((?:def[\w-]*|define[\w-]*|module|library|struct|class)\b/;
 
-/** Whether a line begins a declaration or a heading in its first column. */
+/** Whether a character code may start an identifier (ASCII letter or `_`). */
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 0x5f;
+}
+
+function isIdentChar(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
+
+/** Whether a line begins a declaration or a heading in its first column (`next`: the line after it, for setext headings). */
 export function isBoundary(line: string, kind: TextKind, next?: string): boolean {
   const c = line.charCodeAt(0);
   if (Number.isNaN(c)) return false;
   if (kind === "markdown") {
     if (c === 0x23) return /^#{1,6}(?:\s|$)/.test(line); // # heading
     // Setext heading: a text line underlined by === or ---.
-    if (next !== undefined && c !== 0x20 && c !== 0x09 && /^(?:=+|-+)\s*$/.test(next) && line.trim() !== "") return true;
+    if (next !== undefined && c !== 0x20 && c !== 0x09 && (next.charCodeAt(0) === 0x3d || next.charCodeAt(0) === 0x2d) && /^(?:=+|-+)\s*$/.test(next) && line.trim() !== "") return true;
     return false;
   }
   if (c === 0x28) return LISP_DEFINITION.test(line); // (
-  if (c === 0x40) return /^@[A-Za-z_]/.test(line); // a decorator or annotation begins what it decorates
-  if (c === 0x23) return /^#\s*define\s/.test(line) || line.startsWith("#["); // C macro, Rust attribute
-  if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 0x5f)) return false;
-  // The first words, up to the declaration word.
-  const words = /^[A-Za-z_][\w!]*(?:\([\w:]*\))?/;
-  let rest = line;
+  if (c === 0x40) return isIdentStart(line.charCodeAt(1)); // @: a decorator or annotation begins what it decorates
+  if (c === 0x23) return line.startsWith("#[") || /^#\s*define\s/.test(line); // Rust attribute, C macro
+  if (!isIdentStart(c)) return false;
+  // The first words, up to the declaration word (modifiers before it).
+  let at = 0;
   for (let k = 0; k < 6; k++) {
-    const m = words.exec(rest);
-    if (m === null) break;
-    const w = m[0].replace(/\(.*$/, "").replace(/!$/, "").toLowerCase();
+    let j = at;
+    while (j < line.length && isIdentChar(line.charCodeAt(j))) j++;
+    if (j === at) break;
+    const w = line.slice(at, j).toLowerCase();
+    let after = j;
+    if (line.charCodeAt(after) === 0x21 && w === "macro_rules") return true; // macro_rules!
     if (DECLARATION_WORDS.has(w)) {
-      // `let`, `const`, `var`, `val` at column 1 are top-level bindings; `type x = …` too.
-      const after = rest.slice(m[0].length);
-      return after === "" || /^[\s<(:{*]/.test(after);
+      // `function`, `const`, `type` … followed by a space, `<`, `(`, `:`, `{`, `*` or the end.
+      const d = line.charCodeAt(after);
+      return Number.isNaN(d) || d === 0x20 || d === 0x09 || d === 0x3c || d === 0x28 || d === 0x3a || d === 0x7b || d === 0x2a;
     }
-    if (w === "macro_rules") return true;
     if (!MODIFIER_WORDS.has(w)) break;
-    rest = rest.slice(m[0].length).replace(/^\s+/, "");
+    // pub(crate), pub(super)
+    if (line.charCodeAt(after) === 0x28) {
+      const close = line.indexOf(")", after);
+      if (close === -1) break;
+      after = close + 1;
+    }
+    while (line.charCodeAt(after) === 0x20 || line.charCodeAt(after) === 0x09) after++;
+    at = after;
   }
+  const paren = line.indexOf("(");
+  if (paren === -1) return false;
   // A shell function: `name() {`.
   if (/^[A-Za-z_][\w-]*\s*\(\)\s*(?:\{|$)/.test(line)) return true;
-  // C, C++, Java without a declaration word: `int main(int argc…)`, `static void f(void)`, `Foo::Foo()`.
-  if (C_DEFINITION.test(line) && !/;\s*$/.test(line) && !/^(?:return|if|while|for|switch|else|do|goto|case)\b/.test(line)) return true;
-  return false;
+  // C, C++, Java without a declaration word: `int main(int argc…)`, `static void f(void)`, `void Foo::run()`.
+  if (/;\s*$/.test(line) || /^(?:return|if|while|for|switch|else|do|goto|case|throw|delete|new|sizeof)\b/.test(line)) return false;
+  return C_DEFINITION.test(line);
 }
 
 /**
@@ -99,19 +118,45 @@ export function isBoundary(line: string, kind: TextKind, next?: string): boolean
  * order, covering every line once.
  */
 export function chunkLines(lines: readonly string[], kind: TextKind): ChunkSpan[] {
-  const n = lines.length;
-  const out: ChunkSpan[] = [];
-  if (n === 0) return out;
+  return spansOf(chunkStarts(lines.length, (k) => lines[k - 1] as string, kind), lines.length);
+}
+
+/**
+ * The first line of each chunk of a text of `n` lines, line k being `line(k)`
+ * (asked only for the lines that could begin a chunk, and the one after it in
+ * Markdown).
+ */
+export function chunkStarts(n: number, line: (k: number) => string, kind: TextKind): number[] {
+  const starts: number[] = [];
+  if (n === 0) return starts;
+  starts.push(1);
   let start = 1;
   for (let k = 2; k <= n; k++) {
     const have = k - start; // lines in the current chunk before line k
-    if (have >= MAX_LINES || (have >= MIN_LINES && isBoundary(lines[k - 1] as string, kind, lines[k]))) {
-      out.push({ start, end: k - 1 });
+    if (have >= MAX_LINES || (have >= MIN_LINES && isBoundary(line(k), kind, kind === "markdown" && k < n ? line(k + 1) : undefined))) {
+      starts.push(k);
       start = k;
     }
   }
-  out.push({ start, end: n });
-  return out;
+  return starts;
+}
+
+/** Chunk spans from their first lines and the text's line count. */
+export function spansOf(starts: readonly number[], n: number): ChunkSpan[] {
+  return starts.map((s, i) => ({ start: s, end: i + 1 < starts.length ? (starts[i + 1] as number) - 1 : n }));
+}
+
+/**
+ * Where each line of a text begins (offsets), as textLines numbers them: a
+ * final newline ends the last line and begins none. Line k (1-based) is
+ * text.slice(at[k-1], at[k] - 1), less a "\r" before its newline.
+ */
+export function lineOffsets(text: string): number[] {
+  const at: number[] = [];
+  if (text.length === 0) return at;
+  at.push(0);
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) if (i + 1 < text.length) at.push(i + 1);
+  return at;
 }
 
 /** A text's lines as an editor numbers them: split at "\n" (a "\r" before it dropped), no line after a final newline. */

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { Guard } from "../guard/index.js";
 import { DEFAULT_RULES, type Redactor } from "../redact/index.js";
 import type { SearchEngine } from "../search/index.js";
-import { chunkLines, textKindOf, textLines } from "./chunks.js";
+import { chunkStarts, lineOffsets, textKindOf, textLines } from "./chunks.js";
 import { IndexError } from "./errors.js";
 import { DEFAULT_INDEX_LIMITS, type IndexLimits } from "./limits.js";
 import { listTree, type Listing } from "./listing.js";
@@ -334,7 +334,11 @@ export class RepoIndex {
     o: { budgetMs: number; add: string | null; signal?: AbortSignal | undefined; onProgress?: ((p: RefreshProgress) => void) | undefined },
   ): Promise<RefreshReport> {
     const t0 = performance.now();
-    mkdirSync(join(this.paths.indexDir, "trees"), { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(join(this.paths.indexDir, "trees"), { recursive: true, mode: 0o700 });
+    } catch (e) {
+      throw storageError(e, `cannot create ${this.paths.indexDir}`);
+    }
     const treeLock = await FileLock.acquire(this.treeLockPath, "ex", Math.min(o.budgetMs, this.limits.lockWaitMs), o.signal);
     if (treeLock === null) {
       if (o.signal?.aborted) throw new IndexError("aborted", "the index update was cancelled");
@@ -464,7 +468,7 @@ export class RepoIndex {
           const hash = hashText(text);
           const doc = this.store.hasDoc(path, hash) ? null : prepareDoc(path, hash, text);
           if (doc !== null) batch.push(doc);
-          const chunks = doc?.starts.length ?? chunkLines(textLines(text), textKindOf(path)).length;
+          const chunks = doc?.starts.length ?? chunkText(path, text).starts.length;
           pending.push([path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, state: "held", hash, chunks }]);
           batchBytes += text.length;
         } else if (r.kind === "skipped") {
@@ -677,15 +681,35 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
+/** A text's lines and chunks, without splitting it into line strings (what prepareDoc and a kept file's chunk count need). */
+export function chunkText(path: string, text: string): { starts: number[]; lines: number; line: (k: number) => string; upTo: (k: number) => number; at: number[] } {
+  const at = lineOffsets(text);
+  const n = at.length;
+  /** Where line k's text ends (before its newline). */
+  const upTo = (k: number): number => {
+    let b = k < n ? (at[k] as number) - 1 : text.charCodeAt(text.length - 1) === 10 ? text.length - 1 : text.length;
+    if (b > (at[k - 1] as number) && text.charCodeAt(b - 1) === 13) b--;
+    return b;
+  };
+  const line = (k: number): string => text.slice(at[k - 1] as number, upTo(k));
+  const kind = textKindOf(path);
+  // Only a line whose first character can begin a declaration or a heading is cut out for isBoundary.
+  const maybe = (k: number): string => {
+    const c = text.charCodeAt(at[k - 1] as number);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 0x5f || c === 0x28 || c === 0x40 || c === 0x23 || (kind === "markdown" && c !== 0x20 && c !== 0x09 && c !== 10 && c !== 13);
+    return ok ? line(k) : "";
+  };
+  return { starts: chunkStarts(n, maybe, kind), lines: n, line, upTo, at };
+}
+
 /** A file's text as a document to store: its chunks and their words. */
 export function prepareDoc(path: string, hash: string, text: string): DocInput {
-  const lines = textLines(text);
-  const spans = chunkLines(lines, textKindOf(path));
-  const rows = spans.map((s) => ({
-    first: wordText(lines[s.start - 1] as string),
-    body: s.end > s.start ? wordText(lines.slice(s.start, s.end).join("\n")) : "",
-  }));
-  return { path, hash, lines: lines.length, starts: spans.map((s) => s.start), rows, pathWords: wordText(path) };
+  const c = chunkText(path, text);
+  const rows = c.starts.map((s, i) => {
+    const e = i + 1 < c.starts.length ? (c.starts[i + 1] as number) - 1 : c.lines;
+    return { first: wordText(c.line(s)), body: e > s ? wordText(text.slice(c.at[s] as number, c.upTo(e))) : "" };
+  });
+  return { path, hash, lines: c.lines, starts: c.starts, rows, pathWords: wordText(path) };
 }
 
 /** A path filter as given ("docs", "./docs/", ".") to a root-relative prefix, or null for the whole tree. */

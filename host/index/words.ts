@@ -68,56 +68,52 @@ function classAt(text: string, i: number): number {
 }
 
 /**
- * Calls `emit` with every word of `text`, in text order (a word as often as it
- * occurs). The words follow the contract in this file's header.
+ * Cuts `text` into its words: pushes each word's [from, to, hasUpper] onto
+ * `out` (flat), dropping the words over MAX_WORD_LENGTH. One pass over the
+ * characters; the rules are looked at only where the class changes.
  */
-export function forEachWord(text: string, emit: (word: string) => void): void {
+function cut(text: string, out: number[]): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    // Skip separators (the ASCII fast path first).
     let k = text.charCodeAt(i);
     let cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
     if (cls === SEP) {
       i++;
       continue;
     }
-    // A run of word characters: cut it into words as the rules say.
+    // A run of word characters.
     let start = i;
-    let prev = SEP;
-    let hasUpper = false;
-    for (;;) {
-      if (prev !== SEP) {
-        let cut = false;
-        if (cls === DIGIT) cut = prev !== DIGIT;
-        else if (prev === DIGIT) cut = true;
-        else if (cls === UPPER) cut = prev === LOWER && !isLowSurrogate(text, i);
-        else if (cls === LOWER && prev === UPPER && i - start >= 2 && !isLowSurrogate(text, i)) {
-          // The end of a run of capitals: its last capital begins the next word (HTTPServer).
-          let j = i - 1;
-          if (isLowSurrogate(text, j)) j--;
-          if (j > start) {
-            word(text, start, j, hasUpper, emit);
-            start = j;
-            hasUpper = true;
-          }
-        }
-        if (cut) {
-          word(text, start, i, hasUpper, emit);
-          start = i;
-          hasUpper = false;
-        }
-      }
-      if (cls === UPPER) hasUpper = true;
-      prev = cls;
-      i++;
-      if (i >= n) break;
+    let prev = cls;
+    let upper = cls === UPPER ? 1 : 0;
+    for (i++; i < n; i++) {
       k = text.charCodeAt(i);
       cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
+      if (cls === prev) continue;
       if (cls === SEP) break;
+      // Both units of a surrogate pair have the pair's class, so a change is never inside a pair.
+      if (cls === DIGIT || prev === DIGIT || (cls === UPPER && prev === LOWER)) {
+        push(out, start, i, upper);
+        start = i;
+        upper = 0;
+      } else if (cls === LOWER && prev === UPPER && i - start >= 2) {
+        // The end of a run of capitals: its last capital begins the next word (HTTPServer).
+        let j = i - 1;
+        if (isLowSurrogate(text, j)) j--;
+        if (j > start) {
+          push(out, start, j, 1);
+          start = j;
+        }
+      }
+      if (cls === UPPER) upper = 1;
+      prev = cls;
     }
-    word(text, start, i, hasUpper, emit);
+    push(out, start, i, upper);
   }
+}
+
+function push(out: number[], from: number, to: number, upper: number): void {
+  if (to - from <= MAX_WORD_LENGTH) out.push(from, to, upper);
 }
 
 function isLowSurrogate(text: string, i: number): boolean {
@@ -125,11 +121,23 @@ function isLowSurrogate(text: string, i: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-function word(text: string, from: number, to: number, hasUpper: boolean, emit: (word: string) => void): void {
-  const len = to - from;
-  if (len <= 0 || len > MAX_WORD_LENGTH) return;
-  const w = text.slice(from, to);
-  emit(hasUpper ? asciiLower(w) : w);
+/** The spans of one call, reused (the splitter is synchronous and not re-entrant). */
+const SPANS: number[] = [];
+
+/**
+ * Calls `emit` with every word of `text`, in text order (a word as often as it
+ * occurs). The words follow the contract in this file's header.
+ */
+export function forEachWord(text: string, emit: (word: string) => void): void {
+  const spans = SPANS;
+  spans.length = 0;
+  cut(text, spans);
+  // Copied out first: emit may split another text.
+  const mine = spans.slice();
+  for (let k = 0; k < mine.length; k += 3) {
+    const w = text.slice(mine[k] as number, mine[k + 1] as number);
+    emit(mine[k + 2] === 1 ? asciiLower(w) : w);
+  }
 }
 
 /** ASCII letters to lower case, everything else as it is (String#toLowerCase folds all of Unicode). */
@@ -169,10 +177,20 @@ export function queryWords(query: string, max = 64): string[] {
 }
 
 /**
- * The words of `text` joined by single spaces: how a text is handed to the
- * store, whose FTS5 `ascii` tokenizer then finds exactly these words (it
- * splits at ASCII characters other than letters and digits).
+ * The words of `text` joined by single spaces, as written (ASCII case not
+ * folded): how a text is handed to the store, whose FTS5 `ascii` tokenizer
+ * then finds exactly splitWords(text) (it splits at ASCII characters other
+ * than letters and digits and folds ASCII case).
  */
 export function wordText(text: string): string {
-  return splitWords(text).join(" ");
+  const spans = SPANS;
+  spans.length = 0;
+  cut(text, spans);
+  // Not folded: the tokenizer folds ASCII case itself, which is all the splitter folds.
+  let out = "";
+  for (let k = 0; k < spans.length; k += 3) {
+    const w = text.slice(spans[k] as number, spans[k + 1] as number);
+    out = out.length === 0 ? w : `${out} ${w}`;
+  }
+  return out;
 }
