@@ -1,152 +1,98 @@
 // `nodwyn index`: update, search, status and gc of the repository index, over a session (its guard, checkers and log).
 
-import { resolve } from "node:path";
-import { Session, SessionError } from "../session/session.js";
+import { EXIT, flag, optionValue, type Command, type Invocation, type OptionSpec } from "./command.js";
+import { SESSION_OPTIONS, openSession, sessionFlags } from "./session-options.js";
+import type { Session } from "../session/session.js";
 import type { GcReport, IndexSearchResult, IndexStatus, RefreshProgress, RefreshReport } from "../index/index.js";
 
-/** Where `nodwyn index` writes, and what it reads its environment from. */
-export interface IndexCommandIO {
-  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  readonly env?: NodeJS.ProcessEnv;
-  readonly cwd?: string;
-  /** Ends a long update (the CLI aborts it on SIGINT): what was read so far is kept. */
-  readonly signal?: AbortSignal;
+const WHERE = `The index lives in <data dir>/projects/<key>/index (nodwyn index status names it). It is derived
+from the files: deleting it loses nothing, and the next search or update builds it again.`;
+
+/** The session options that mean something here. */
+const OPTS: readonly OptionSpec[] = SESSION_OPTIONS.filter((o) => o.name === "--root" || o.name === "--no-log");
+const JSON_OPT: OptionSpec = { name: "--json", help: "print the result as JSON on stdout" };
+
+function limitCheck(v: string): string | undefined {
+  return /^[1-9][0-9]*$/.test(v) && Number(v) <= 100 ? undefined : `a whole number from 1 to 100 is expected, got ${JSON.stringify(v)}`;
 }
 
-export const INDEX_USAGE = `usage: nodwyn index update [PATH] [--quiet] [--json]
-       nodwyn index search QUERY [--limit N] [--path P] [--json]
-       nodwyn index status [--json]
-       nodwyn index gc [--json]
-
-The repository index: chunks of the repository's files, ranked by BM25 (index-search "repo").
-  update   build or refresh it now (up to 60 s a call; run again to go on); with PATH, also
-           index that directory or file whole, git's ignores notwithstanding, from then on
-  search   refresh (up to 10 s), then show the best chunks for the words of QUERY
-  status   files, chunks, size on disk, last update, whether it holds only part of the tree
-  gc       remove gone worktrees' manifests and chunks no tree has named for seven days
-
-options:
-  --root DIR   the repository (default: the git top level of the current directory)
-  --no-log     do not record a session log (reads are still decided by the guard)
-  --limit N    hits to show (default 8, at most 100)
-  --path P     only files under P
-  --json       print the result as JSON on stdout
-  --quiet      no progress bar, only the summary line
-
-The index lives in <data dir>/projects/<key>/index; it is derived from the files and may be
-deleted at any time (nodwyn index status names the folder).
-`;
-
-class UsageError extends Error {}
-
-interface Parsed {
-  sub: string;
-  words: string[];
-  json: boolean;
-  quiet: boolean;
-  log: boolean;
-  root: string | undefined;
-  limit: number | undefined;
-  path: string | undefined;
-}
-
-function parse(argv: string[]): Parsed {
-  const p: Parsed = { sub: "", words: [], json: false, quiet: false, log: true, root: undefined, limit: undefined, path: undefined };
-  const value = (i: number, name: string): string => {
-    const v = argv[i];
-    if (v === undefined || v.startsWith("--")) throw new UsageError(`${name} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--json") p.json = true;
-    else if (a === "--quiet" || a === "-q") p.quiet = true;
-    else if (a === "--no-log") p.log = false;
-    else if (a === "--root") p.root = value(++i, "--root");
-    else if (a === "--path") p.path = value(++i, "--path");
-    else if (a === "--limit") {
-      const v = value(++i, "--limit");
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`--limit must be a whole number from 1 to 100, not ${JSON.stringify(v)}`);
-      p.limit = n;
-    } else if (a === "--help" || a === "-h") p.sub = "help";
-    else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
-    else if (p.sub === "") p.sub = a;
-    else p.words.push(a);
-  }
-  return p;
-}
-
-/**
- * Runs `nodwyn index …`; `argv` is what follows `index`. Returns the exit
- * code: 0 on success, 1 when the index cannot be used (a full disk, a busy
- * index, a guard refusal of PATH), 2 for a usage error.
- */
-export async function indexCommand(argv: string[], io: IndexCommandIO): Promise<number> {
-  let p: Parsed;
+/** Opens the command's session (the guard, the project's checkers, the log), runs `fn` and closes it. */
+async function withSession(inv: Invocation, fn: (s: Session) => Promise<number>): Promise<number> {
+  const session = await openSession(sessionFlags(inv), "index", inv, ["index", ...inv.args], { actor: "user" });
+  inv.onExit((reason, code) => session.close(reason, code));
+  let code: number = EXIT.error;
   try {
-    p = parse(argv);
-    if (p.sub === "help") {
-      io.stdout.write(INDEX_USAGE);
-      return 0;
-    }
-    if (p.sub === "") throw new UsageError("a subcommand is required");
-    if (!["update", "search", "status", "gc"].includes(p.sub)) throw new UsageError(`unknown subcommand ${JSON.stringify(p.sub)}`);
-    if (p.sub === "search" && p.words.length === 0) throw new UsageError("search needs a QUERY");
-    if (p.sub === "update" && p.words.length > 1) throw new UsageError("update takes one PATH at most");
-    if ((p.sub === "status" || p.sub === "gc") && p.words.length > 0) throw new UsageError(`${p.sub} takes no arguments`);
-    if (p.sub !== "search" && (p.limit !== undefined || p.path !== undefined)) throw new UsageError("--limit and --path are options of search");
+    code = await fn(session);
+    return code;
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`nodwyn index: ${e.message}\n${INDEX_USAGE}`);
-    return 2;
-  }
-  let session: Session;
-  try {
-    session = await Session.open({
-      origin: "index",
-      cwd: io.cwd ?? process.cwd(),
-      ...(p.root !== undefined ? { root: resolve(io.cwd ?? process.cwd(), p.root) } : {}),
-      log: p.log,
-      actor: "user",
-      argv: ["index", ...argv],
-      ...(io.env ? { env: io.env } : {}),
-    });
-  } catch (e) {
-    io.stderr.write(`nodwyn index: ${e instanceof SessionError || e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  }
-  let code = 0;
-  try {
-    switch (p.sub) {
-      case "update":
-        code = await update(session, p, io);
-        break;
-      case "search":
-        code = await search(session, p, io);
-        break;
-      case "status":
-        code = await status(session, p, io);
-        break;
-      case "gc":
-        code = await gc(session, p, io);
-        break;
-    }
-  } catch (e) {
-    const o = e as { domain?: string; message?: string; code?: string };
+    const o = e as { domain?: string; message?: string };
     if (o?.domain === "index" || o?.domain === "guard" || o?.domain === "search") {
-      io.stderr.write(`nodwyn index: ${o.message}\n`);
-      code = 1;
-    } else {
-      io.stderr.write(`nodwyn index: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-      code = 1;
+      inv.io.stderr.write(`nodwyn index: ${o.message}\n`);
+      return EXIT.error;
     }
+    throw e;
   } finally {
     session.close(code === 0 ? "done" : "error", code);
   }
-  return code;
 }
+
+/** The `nodwyn index` command and its subcommands. */
+export const indexCommandSpec: Command = {
+  name: "index",
+  summary: "the repository index: update, search, status, gc",
+  usage: "nodwyn index update|search|status|gc [options]",
+  description:
+    "The repository index holds chunks of the repository's files (those git lists, tracked or untracked and\n" +
+    "not ignored; without git, the files index-grep walks), ranked by BM25 over words split as code names\n" +
+    "them (index-search \"repo\"). Every file is read through the read guard and redacted; only line numbers\n" +
+    `and words are stored, never text.\n${WHERE}`,
+  subcommands: [
+    {
+      name: "update",
+      summary: "build or refresh the index now (up to 60 s a call; run it again to go on)",
+      usage: "nodwyn index update [PATH] [--quiet] [--json]",
+      description:
+        "With PATH, that directory or file of the repository is indexed whole from then on, git's ignores\n" +
+        "notwithstanding. On a terminal a progress bar on stderr shows files, files per second and time left;\n" +
+        "otherwise (or with --quiet) one summary line. Ctrl-C stops it; what was read is kept.",
+      options: [{ name: "--quiet", short: "-q", help: "no progress bar, only the summary line" }, JSON_OPT, ...OPTS],
+      args: { min: 0, max: 1, names: "[PATH]" },
+      examples: ["nodwyn index update", "nodwyn index update third_party"],
+      run: (inv) => withSession(inv, (s) => update(s, inv)),
+    },
+    {
+      name: "search",
+      summary: "refresh (up to 10 s), then show the best chunks for the words of QUERY",
+      usage: "nodwyn index search QUERY... [--limit N] [--path P] [--json]",
+      options: [
+        { name: "--limit", value: "N", help: "hits to show (default 8, at most 100)", check: limitCheck },
+        { name: "--path", value: "P", help: "only files under P (a directory or a file of the repository)" },
+        JSON_OPT,
+        ...OPTS,
+      ],
+      args: { min: 1, max: Infinity, names: "QUERY..." },
+      examples: ["nodwyn index search credential binding check", "nodwyn index search deploy --path docs --limit 20"],
+      run: (inv) => withSession(inv, (s) => search(s, inv)),
+    },
+    {
+      name: "status",
+      summary: "files, chunks, size on disk, last update, and whether it holds only part of the tree",
+      usage: "nodwyn index status [--json]",
+      description: WHERE,
+      options: [JSON_OPT, ...OPTS],
+      args: { min: 0, max: 0, names: "" },
+      run: (inv) => withSession(inv, (s) => status(s, inv)),
+    },
+    {
+      name: "gc",
+      summary: "remove gone worktrees' manifests and chunks no tree has named for seven days",
+      usage: "nodwyn index gc [--json]",
+      options: [JSON_OPT, ...OPTS],
+      args: { min: 0, max: 0, names: "" },
+      run: (inv) => withSession(inv, (s) => gc(s, inv)),
+    },
+  ],
+};
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -163,7 +109,7 @@ function bytesText(n: number): string {
 }
 
 /** A progress bar on a terminal's stderr (cli-progress): files, files per second, time left. */
-async function progressBar(io: IndexCommandIO): Promise<{ onProgress: (p: RefreshProgress) => void; stop: () => void }> {
+async function progressBar(io: Invocation["io"]): Promise<{ onProgress: (p: RefreshProgress) => void; stop: () => void }> {
   const { default: cliProgress } = await import("cli-progress");
   const started = performance.now();
   const bar = new cliProgress.SingleBar(
@@ -208,17 +154,31 @@ function updateSummary(r: RefreshReport & { added: string | null; gc: GcReport }
   return [line, ...notes.map((n) => `  ${n}`)].join("\n") + "\n";
 }
 
-async function update(session: Session, p: Parsed, io: IndexCommandIO): Promise<number> {
-  const bar = !p.quiet && io.stderr.isTTY === true ? await progressBar(io) : null;
+async function update(session: Session, inv: Invocation): Promise<number> {
+  const io = inv.io;
+  const bar = !flag(inv, "--quiet") && (io.stderr as { isTTY?: boolean }).isTTY === true ? await progressBar(io) : null;
+  // Ctrl-C stops the update between two files: what was read is committed.
+  const ac = new AbortController();
+  const onInt = (): void => ac.abort();
+  io.signal?.addEventListener("abort", onInt);
+  process.on("SIGINT", onInt);
   let r: Awaited<ReturnType<Session["index"]["update"]>>;
   try {
-    r = await session.index.update({ ...(p.words[0] !== undefined ? { path: p.words[0] } : {}), ...(io.signal ? { signal: io.signal } : {}), ...(bar ? { onProgress: bar.onProgress } : {}) });
+    r = await session.index.update({ ...(inv.args[0] !== undefined ? { path: inv.args[0] } : {}), signal: ac.signal, ...(bar ? { onProgress: bar.onProgress } : {}) });
+  } catch (e) {
+    if (ac.signal.aborted && (e as { code?: string })?.code === "aborted") {
+      io.stderr.write("nodwyn index: interrupted; what was read is kept (run nodwyn index update to go on)\n");
+      return EXIT.interrupted;
+    }
+    throw e;
   } finally {
     bar?.stop();
+    process.off("SIGINT", onInt);
+    io.signal?.removeEventListener("abort", onInt);
   }
-  if (p.json) io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  if (flag(inv, "--json")) io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else io.stdout.write(updateSummary(r));
-  return 0;
+  return EXIT.ok;
 }
 
 function searchText(r: IndexSearchResult): string {
@@ -238,11 +198,12 @@ function searchText(r: IndexSearchResult): string {
   return out.join("\n") + notes.map((n) => `[${n}]\n`).join("");
 }
 
-async function search(session: Session, p: Parsed, io: IndexCommandIO): Promise<number> {
-  const r = await session.index.search(p.words.join(" "), { ...(p.limit !== undefined ? { limit: p.limit } : {}), path: p.path ?? null, actor: "user", ...(io.signal ? { signal: io.signal } : {}) });
-  if (p.json) io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-  else io.stdout.write(searchText(r));
-  return 0;
+async function search(session: Session, inv: Invocation): Promise<number> {
+  const limit = optionValue(inv, "--limit");
+  const r = await session.index.search(inv.args.join(" "), { ...(limit !== undefined ? { limit: Number(limit) } : {}), path: optionValue(inv, "--path") ?? null, actor: "user", ...(inv.io.signal ? { signal: inv.io.signal } : {}) });
+  if (flag(inv, "--json")) inv.io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  else inv.io.stdout.write(searchText(r));
+  return EXIT.ok;
 }
 
 function statusText(s: IndexStatus): string {
@@ -260,33 +221,21 @@ function statusText(s: IndexStatus): string {
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join("\n") + "\n";
 }
 
-async function status(session: Session, p: Parsed, io: IndexCommandIO): Promise<number> {
+async function status(session: Session, inv: Invocation): Promise<number> {
   const s = await session.index.status();
-  io.stdout.write(p.json ? `${JSON.stringify(s, null, 2)}\n` : statusText(s));
-  return 0;
+  inv.io.stdout.write(flag(inv, "--json") ? `${JSON.stringify(s, null, 2)}\n` : statusText(s));
+  return EXIT.ok;
 }
 
-async function gc(session: Session, p: Parsed, io: IndexCommandIO): Promise<number> {
+async function gc(session: Session, inv: Invocation): Promise<number> {
+  const io = inv.io;
   const r = await session.index.gc();
-  if (p.json) io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  if (flag(inv, "--json")) io.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else if (r.busy) io.stdout.write("index: another process holds the index; nothing collected this time\n");
   else {
     const lines = [`index: removed the manifests of ${plural(r.trees.length, "gone worktree")} and ${plural(r.docs, "old version")} of files (${plural(r.chunks, "chunk")})`];
     for (const t of r.trees) lines.push(`  ${t}`);
     io.stdout.write(lines.join("\n") + "\n");
   }
-  return 0;
-}
-
-/** `nodwyn index …` on the process's streams: SIGINT stops a long update, keeping what it read. */
-export async function runIndexCommand(argv: string[]): Promise<number> {
-  const ac = new AbortController();
-  const onInt = (): void => ac.abort();
-  process.once("SIGINT", onInt);
-  try {
-    const code = await indexCommand(argv, { stdout: process.stdout, stderr: process.stderr, signal: ac.signal });
-    return ac.signal.aborted && code !== 0 ? 130 : code;
-  } finally {
-    process.off("SIGINT", onInt);
-  }
+  return EXIT.ok;
 }

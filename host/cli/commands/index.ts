@@ -7,6 +7,7 @@ import { evalCommand } from "./eval.js";
 import { resumeCommand } from "./resume.js";
 import { helpCommand } from "./help.js";
 import { logCommand } from "./log.js";
+import { indexCommand } from "./index-command.js";
 import { replCommand } from "./repl.js";
 import { runCommand } from "./run.js";
 
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   runCommand,
   evalCommand,
   logCommand,
+  indexCommand,
   chatCommand,
   askCommand,
   resumeCommand,

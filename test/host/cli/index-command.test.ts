@@ -88,22 +88,24 @@ test("status before and after a build, and the folder to delete", (t) => {
 test("usage errors exit 2 and say what is wrong; --help exits 0; a data dir that cannot be written is a clear error", (t) => {
   const r = repo(t);
   for (const [args, msg] of [
-    [["index"], /a subcommand is required/],
-    [["index", "frobnicate"], /unknown subcommand "frobnicate"/],
-    [["index", "search"], /search needs a QUERY/],
-    [["index", "search", "x", "--limit", "0"], /--limit must be a whole number from 1 to 100/],
-    [["index", "update", "--bogus"], /unknown option --bogus/],
-    [["index", "status", "extra"], /status takes no arguments/],
+    [["index"], /nodwyn index: a command is required\nhint: one of: update, search, status, gc/],
+    [["index", "frobnicate"], /nodwyn index: unknown command 'frobnicate'/],
+    [["index", "search"], /nodwyn index search: missing QUERY/],
+    [["index", "search", "x", "--limit", "0"], /--limit: a whole number from 1 to 100 is expected, got "0"/],
+    [["index", "update", "--bogus"], /nodwyn index update: unknown option --bogus/],
+    [["index", "status", "extra"], /nodwyn index status: takes no arguments/],
   ] as [string[], RegExp][]) {
     const out = nodwyn(args, { cwd: r.root, dataDir: r.dataDir });
     t.is(out.code, 2, args.join(" "));
     t.regex(out.stderr, msg);
-    t.regex(out.stderr, /usage: nodwyn index update/);
+    t.regex(out.stderr, /usage: nodwyn index/);
   }
   const help = nodwyn(["index", "--help"], { cwd: r.root, dataDir: r.dataDir });
   t.is(help.code, 0);
-  t.regex(help.stdout, /nodwyn index search QUERY \[--limit N\] \[--path P\] \[--json\]/);
-  t.regex(nodwyn(["--help"], { cwd: r.root }).stdout, /nodwyn index update\|search\|status\|gc/);
+  t.regex(help.stdout, /usage: nodwyn index update\|search\|status\|gc/);
+  t.regex(help.stdout, /deleting it loses nothing/);
+  t.regex(nodwyn(["index", "search", "--help"], { cwd: r.root }).stdout, /usage: nodwyn index search QUERY\.\.\. \[--limit N\] \[--path P\] \[--json\]/);
+  t.regex(nodwyn(["--help"], { cwd: r.root }).stdout, /index +the repository index: update, search, status, gc/);
   // The data directory is a file: the index cannot be made there.
   const blocker = join(r.base, "not-a-dir");
   writeFileSync(blocker, "x");

@@ -139,7 +139,7 @@ test("a failing tool, malformed arguments and an unknown tool are results marked
   t.deepEqual(results.map((x) => x.payload.ok), [false, false, false, false, false]);
   t.regex(results[0].payload.error, /missing\.txt/);
   t.regex(results[1].payload.error, /not valid JSON/);
-  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-find, fs-read, index-grep, shell-exec/);
+  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-find, fs-read, index-grep, index-search, index-update, shell-exec/);
   t.regex(results[3].payload.error, /fs-read has no argument "file"; its arguments are path, start-line, line-count/);
   t.regex(results[4].payload.error, /car/);
   const call = records(s.data).filter((x) => x.kind === "tool.call")[1];
