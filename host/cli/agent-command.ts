@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, selectModel, type Config, type ModelChoice as 
 import { createProvider, ModelError, type ModelProvider } from "../model/index.js";
 import { LogError, readLog, resolveDataDir, sessionLogPath, isValidSessionId, type LogRecord } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
+import { killRunningShells } from "../shell/index.js";
 import { AgentSession, DEFAULT_STRATEGY, type AgentOptions, type TurnOutcome } from "../session/agent.js";
 import { SessionError } from "../session/session.js";
 import type { TurnBudgets } from "../session/budgets.js";
@@ -170,8 +171,20 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       ...(resumeId !== undefined ? { resume: resumeId, notes } : {}),
     });
     const session = agent;
-    // Leaving early (SIGTERM, a closed stdout) closes the log with its session.end; SIGINT cancels a running turn.
+    // Leaving early (a closed stdout, SIGTERM, a hang-up) closes the log with its session.end; SIGINT cancels a running turn.
     inv.onExit((reason, code) => session.close(reason, code));
+    const onSignal = (sig: NodeJS.Signals) => {
+      // A command the model started would outlive the process in its own group.
+      killRunningShells();
+      session.close(`signal ${sig}`, sig === "SIGTERM" ? 143 : 129);
+      process.exit(sig === "SIGTERM" ? 143 : 129);
+    };
+    process.once("SIGTERM", onSignal);
+    process.once("SIGHUP", onSignal);
+    const offSignals = () => {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGHUP", onSignal);
+    };
     if (cmd === "ask") {
       const message = p.words.length > 0 && !(p.words.length === 1 && p.words[0] === "-") ? p.words.join(" ") : await readAll(io.stdin);
       if (message.trim() === "") {
@@ -192,6 +205,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       const code = EXIT_CODES[r.outcome];
       agent.close(r.outcome, code);
       agent = null;
+      offSignals();
       return code;
     }
     const chatInput = input!;
@@ -205,6 +219,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     chatInput.close();
     agent.close("eof", code);
     agent = null;
+    offSignals();
     return code;
   } catch (e) {
     if (agent !== null) agent.close("error", 1);

@@ -86,6 +86,20 @@ function killGroup(pgid: number, sig: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The process groups of the commands running now (so that a host ending early can take them with it). */
+const running = new Set<number>();
+
+/** Sends SIGKILL to the process group of every command still running: for a host about to exit (SIGTERM). */
+export function killRunningShells(): number {
+  let n = 0;
+  for (const pgid of running) {
+    killGroup(pgid, "SIGKILL");
+    n++;
+  }
+  running.clear();
+  return n;
+}
+
 /** Runs `command` with `bash -c` and resolves when it and its process group are done. Never rejects. */
 export function runShell(command: string, o: ShellRunOptions): Promise<ShellOutcome> {
   const t0 = performance.now();
@@ -128,6 +142,7 @@ export function runShell(command: string, o: ShellRunOptions): Promise<ShellOutc
       return;
     }
     const pgid = child.pid;
+    if (pgid !== undefined) running.add(pgid);
     let killing: Promise<void> | null = null;
     // SIGTERM the group, SIGKILL what is left after the grace period, then wait until none is left.
     const stopGroup = (): Promise<void> => {
@@ -162,6 +177,7 @@ export function runShell(command: string, o: ShellRunOptions): Promise<ShellOutc
         await Promise.race([closed, sleep(500)]);
         child.stdout?.destroy();
         child.stderr?.destroy();
+        if (pgid !== undefined) running.delete(pgid);
         finish(exit, sig);
       })();
     });

@@ -252,3 +252,57 @@ test("README's quick start: nodwyn ask with the scripted provider runs in this r
   const log = readFileSync(join(data, "sessions", readdirSync(join(data, "sessions"))[0]!), "utf8");
   t.regex(log, /"kind":"eval.result","payload":\{"ok":true,"req_seq":\d+,"elapsed_ms":[\d.]+,"value":"\d+"\}/);
 });
+
+test("SIGTERM during a command: the command's process group goes with nodwyn, and the log ends with session.end", async (t) => {
+  const e = place(t, { "sleeper.sh": "echo $$ > sleeper.pid\nexec sleep 600\n" });
+  writeFileSync(join(e.config, "nodwyn", "config.toml"), '[shell]\nallow = ["sh sleeper.sh"]\n');
+  writeFileSync(join(e.root, "s.jsonl"), '{"tool_calls": [{"name": "shell-exec", "arguments": {"command": "sh sleeper.sh"}}]}\n');
+  const child = spawn(BIN, ["ask", "--model", "scripted:s.jsonl", "sleep"], { cwd: e.root, env: e.env, stdio: "ignore" });
+  const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  const pidFile = join(e.root, "sleeper.pid");
+  await waitFor("the command running", () => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
+  const pid = Number(readFileSync(pidFile, "utf8"));
+  child.kill("SIGTERM");
+  t.is(await exited, 143);
+  await waitFor("the command gone", () => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  const recs = records(e);
+  t.like(recs.at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+});
+
+test("nodwyn resume restores the session's model while the configuration has it, else talks to the default and notes it", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.root, "kept.jsonl"), '{"text": "first answer"}\n');
+  const first = run(e, ["ask", "--model", "scripted:kept.jsonl", "one"]);
+  t.is(first.code, 0, first.stderr);
+  const id = sessions(e)[0]!;
+  const r = run(e, ["resume", id], "two\n");
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /first answer/, "the same script answered: the model was restored");
+  const recs = records(e, id);
+  const resumed = recs.filter((x) => x.kind === "session.model");
+  t.deepEqual(resumed.map((x) => x.payload.name), ["scripted:kept.jsonl", "scripted:kept.jsonl"]);
+  t.false(recs.some((x) => x.kind === "note" && x.payload.topic === "session.model"));
+
+  // A model the configuration no longer has: the default, and a note saying so.
+  writeFileSync(join(e.config, "nodwyn", "config.toml"), '[servers.gone]\nkind = "openai"\nurl = "http://127.0.0.1:9/v1"\nretries = 0\n\n[models.small]\nserver = "gone"\nmodel = "m"\ncontext_window = 4096\n\n[control]\nmodel = "small"\n');
+  const failed = run(e, ["ask", "hello"]);
+  t.is(failed.code, 1, "nothing listens on port 9");
+  const id2 = sessions(e).find((s) => s !== id)!;
+  writeFileSync(join(e.root, "default.jsonl"), '{"text": "the default speaking"}\n');
+  writeFileSync(join(e.config, "nodwyn", "config.toml"), '[control]\nmodel = "scripted:' + join(e.root, "default.jsonl") + '"\n');
+  const again = run(e, ["resume", id2], "still there?\n");
+  t.is(again.code, 0, again.stderr);
+  t.regex(again.stdout, /note: the session's model small is not in the configuration any more/);
+  t.regex(again.stdout, /the default speaking/);
+  const recs2 = records(e, id2);
+  const note = recs2.find((x) => x.kind === "note" && x.payload.topic === "session.model");
+  t.regex(note.payload.text, /small is not in the configuration/);
+  t.like(recs2.filter((x) => x.kind === "session.model").at(-1).payload, { model: "scripted" });
+});

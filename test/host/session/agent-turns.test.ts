@@ -292,3 +292,35 @@ test("llm.resp usage: Ollama's timings as reported, and estimated_cached_tokens 
   t.is(usage[2].cached_tokens, 0);
   t.is(usage[2].estimated_cached_tokens, undefined, "a reported count wins, zero included");
 });
+
+test("shell.scm's system text: the tools, eval as a Scheme REPL, and the project's AGENTS.md read through the guard", async (t) => {
+  const s = setup(t, [{ text: "ok" }]);
+  writeFileSync(join(s.root, "AGENTS.md"), "Run the tests with npm test. Never touch dist/.\n");
+  const agent = await s.open();
+  await agent.turn("hi");
+  agent.close();
+  const system = s.provider.requests[0]!.system;
+  t.regex(system, /Your tools: eval, fs-find, fs-read, index-grep, shell-exec\./);
+  t.regex(system, /eval is a Scheme \(R7RS\) REPL in this session/);
+  t.regex(system, /The project's instructions \(AGENTS\.md\):\n\nRun the tests with npm test\. Never touch dist\/\./);
+  t.false(system.includes(s.root), "the repository's name, not where it is on this machine");
+  const recs = records(s.data);
+  const read = recs.find((x) => x.kind === "guard.decision" && x.payload.path === "AGENTS.md");
+  t.like(read.payload, { decision: "allow", actor: "strategy" });
+  t.true(recs.indexOf(read) < recs.findIndex((x) => x.kind === "user.msg"), "read when the session opened");
+});
+
+test("without AGENTS.md, .nodwyn/notes.md; a project instruction file the guard refuses is left out", async (t) => {
+  const s = setup(t, [{ text: "ok" }, { text: "ok" }]);
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(join(s.root, ".nodwyn"));
+  writeFileSync(join(s.root, ".nodwyn", "notes.md"), "Notes of the project.\n");
+  writeFileSync(join(s.root, "AGENTS.md"), "secret instructions\n");
+  writeFileSync(join(s.root, ".nodwyn", "checks.scm"), '(register-check "no-agents" (lambda (path info) (if (string=? path "AGENTS.md") \'(deny "not for models") \'allow)))\n');
+  const agent = await s.open();
+  await agent.turn("hi");
+  agent.close();
+  t.regex(s.provider.requests[0]!.system, /The project's instructions \(\.nodwyn\/notes\.md\):\n\nNotes of the project\./);
+  t.false(s.provider.requests[0]!.system.includes("secret instructions"));
+  t.like(records(s.data).find((x) => x.kind === "guard.decision" && x.payload.path === "AGENTS.md").payload, { decision: "deny", actor: "strategy" });
+});
