@@ -25,7 +25,7 @@ interface Parsed {
   root?: string;
   libs: string[];
   budgets: { -readonly [K in keyof TurnBudgets]?: TurnBudgets[K] };
-  evalLimits: { steps?: number; timeoutMs?: number };
+  evalLimits: { steps?: number; timeoutMs?: number; memoryBytes?: number };
   json: boolean;
   color: boolean | undefined;
   words: string[];
@@ -59,6 +59,8 @@ function parse(cmd: "chat" | "ask" | "resume", inv: Invocation): Parsed {
   if (steps !== undefined) p.evalLimits.steps = steps;
   const timeout = num("--timeout");
   if (timeout !== undefined) p.evalLimits.timeoutMs = timeout;
+  const memory = num("--memory");
+  if (memory !== undefined) p.evalLimits.memoryBytes = memory * 1024 * 1024;
   return p;
 }
 

@@ -114,7 +114,7 @@ export interface AgentOptions {
   readonly shellTimeoutMs?: number;
   readonly observer?: TurnObserver;
   /** Limits of each model evaluation (the eval tool). */
-  readonly evalLimits?: { readonly steps?: number; readonly timeoutMs?: number };
+  readonly evalLimits?: { readonly steps?: number; readonly timeoutMs?: number; readonly memoryBytes?: number };
   /** Steps the strategy may take per turn (default 10,000,000). */
   readonly strategySteps?: number;
   readonly credentials?: readonly Credential[];
@@ -201,7 +201,11 @@ export class AgentSession implements StrategyLoop {
       promptPrefix: this.writer.session,
     });
     approvalsRef.approvals = this.approvals;
-    const evalLimits = { steps: o.evalLimits?.steps ?? DEFAULT_EVAL_STEPS, timeoutMs: o.evalLimits?.timeoutMs ?? DEFAULT_EVAL_TIMEOUT_MS };
+    const evalLimits = {
+      steps: o.evalLimits?.steps ?? DEFAULT_EVAL_STEPS,
+      timeoutMs: o.evalLimits?.timeoutMs ?? DEFAULT_EVAL_TIMEOUT_MS,
+      ...(o.evalLimits?.memoryBytes !== undefined ? { memoryBytes: o.evalLimits.memoryBytes } : {}),
+    };
     this.tools = modelTools(session, { output: this.output, evalLimits });
     this.definitions = redactor.redactJSON(this.tools.map((t) => t.definition)).value;
     this.strategyInterp = this.makeStrategyInterpreter();
@@ -420,7 +424,11 @@ export class AgentSession implements StrategyLoop {
     let failed = false;
     try {
       if (state.stop === null) {
-        await this.strategyInterp.call(this.onMessage, [new MString(text)], { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, signal: state.controller.signal });
+        await this.strategyInterp.call(this.onMessage, [new MString(text)], {
+          steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS,
+          signal: state.controller.signal,
+          ...(this.o.evalLimits?.memoryBytes !== undefined ? { memoryBytes: this.o.evalLimits.memoryBytes } : {}),
+        });
       }
     } catch (e: any) {
       if (e?.name !== "EvalError") throw e;

@@ -6,7 +6,7 @@
 // never throws: a failing tool is a result marked as an error, with text the
 // model can read.
 
-import { Condition, Procedure, formatRaised, type Interpreter } from "../../interpreter/api.js";
+import { Condition, DEFAULT_MEMORY_BYTES, Procedure, formatRaised, type Interpreter } from "../../interpreter/api.js";
 import { toolArgName, toolCallArgs, type AgentToolSpec } from "../../primitives/agent/index.js";
 import type { ToolDefinition } from "../model/types.js";
 import { clipMiddle } from "../window/index.js";
@@ -36,7 +36,7 @@ export const EVAL_OUTPUT_CHARS = 32_000;
 export const EVAL_VALUE_CHARS = 32_000;
 
 /** The eval tool's definition (docs/reference/tools.md shows it with the others). */
-export function evalToolDefinition(limits: { readonly steps: number; readonly timeoutMs: number }): ToolDefinition {
+export function evalToolDefinition(limits: { readonly steps: number; readonly timeoutMs: number; readonly memoryBytes?: number }): ToolDefinition {
   return {
     name: "eval",
     description:
@@ -44,7 +44,7 @@ export function evalToolDefinition(limits: { readonly steps: number; readonly ti
       "The agent procedures are in scope: (fs-read path [start count]), (fs-find path [glob]), (index-grep path pattern [glob context]), " +
       "(shell-exec command [timeout-seconds]), and every other tool. You read what the forms printed, then `=> ` and the " +
       `value of the last form, or the error. Limits per call: ${limits.steps} steps, ${limits.timeoutMs / 1000} s, ` +
-      `${EVAL_OUTPUT_CHARS} characters of output.`,
+      `${Math.round((limits.memoryBytes ?? DEFAULT_MEMORY_BYTES) / 1048576)} MiB of memory, ${EVAL_OUTPUT_CHARS} characters of output.`,
     inputSchema: {
       type: "object",
       properties: { code: { type: "string", description: "One or more Scheme forms, e.g. (vector-length (cdr (assq 'files (fs-find \"src\" \"*.ts\"))))." } },
@@ -107,7 +107,7 @@ function cap(text: string, max: number): { text: string; cut: boolean } {
 /** The tools of an agent session, in the order offered: eval first, then the primitives by name. */
 export function modelTools(
   session: Session,
-  o: { readonly output: OutputCapture; readonly evalLimits: { readonly steps: number; readonly timeoutMs: number }; readonly toolSteps?: number },
+  o: { readonly output: OutputCapture; readonly evalLimits: { readonly steps: number; readonly timeoutMs: number; readonly memoryBytes?: number }; readonly toolSteps?: number },
 ): ModelTool[] {
   const evalTool: ModelTool = {
     definition: evalToolDefinition(o.evalLimits),
@@ -115,7 +115,7 @@ export function modelTools(
       const code = input.code;
       if (typeof code !== "string") return { ok: false, error: "eval needs a string argument code (Scheme forms)" };
       o.output.take();
-      const out = await session.evaluate(code, { file: "<eval>", origin: "model", limits: { steps: o.evalLimits.steps, timeoutMs: o.evalLimits.timeoutMs, signal } });
+      const out = await session.evaluate(code, { file: "<eval>", origin: "model", limits: { ...o.evalLimits, signal } });
       const printed = o.output.take();
       let text = printed.text;
       if (printed.dropped > 0) text += `\n[… ${printed.dropped} more characters of output not kept]`;

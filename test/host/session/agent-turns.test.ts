@@ -324,3 +324,35 @@ test("without AGENTS.md, .nodwyn/notes.md; a project instruction file the guard 
   t.false(s.provider.requests[0]!.system.includes("secret instructions"));
   t.like(records(s.data).find((x) => x.kind === "guard.decision" && x.payload.path === "AGENTS.md").payload, { decision: "deny", actor: "strategy" });
 });
+
+test("the eval tool's limits: steps and memory end the evaluation with an error the model reads; output is capped and counted", async (t) => {
+  const s = setup(
+    t,
+    [
+      {
+        calls: [
+          { name: "eval", args: { code: "(let loop () (loop))" } },
+          { name: "eval", args: { code: "(let loop ((acc '())) (loop (cons acc acc)))" } },
+          { name: "eval", args: { code: "(let loop ((i 0)) (when (< i 100000) (display \"0123456789\") (loop (+ i 1))))" } },
+          { name: "eval", args: { code: "(+ 1 2)" } },
+        ],
+      },
+      { text: "ok" },
+    ],
+    { evalLimits: { steps: 2_000_000, memoryBytes: 32 * 1024 * 1024 } },
+  );
+  const agent = await s.open();
+  const r = await agent.turn("limits");
+  agent.close();
+  t.is(r.outcome, "done");
+  const results = records(s.data).filter((x) => x.kind === "tool.result").map((x) => x.payload);
+  t.like(results[0], { ok: false });
+  t.regex(results[0].error, /step/i);
+  t.like(results[1], { ok: false });
+  t.regex(results[1].error, /memory/i);
+  t.like(results[2], { ok: true, truncated: true }, "a million characters printed: kept up to the cap, the rest counted");
+  t.true(results[2].output.length < 40_000);
+  t.regex(results[2].output, /\n\[… 968000 more characters of output not kept\]$/);
+  t.like(results[3], { ok: true, output: "=> 3" }, "the session is still usable");
+  t.regex(s.provider.requests[0]!.tools.find((x) => x.name === "eval")!.description, /2000000 steps, 30 s, 32 MiB of memory/);
+});
