@@ -503,7 +503,6 @@ export class Runtime implements Budget {
       memPending: this.memPending,
       memCeiling: this.memCeiling,
       memBase: this.memBase,
-      budget: installBudget(this),
     };
     // Every evaluation starts in the outermost dynamic environment: a nested one
     // (a checker) must not see the handlers or winders of the evaluation it
@@ -567,8 +566,6 @@ export class Runtime implements Budget {
     this.running--;
     // Steps a nested evaluation took count against its parent's budget.
     const used = this.stepsStart - this.stepsLeft + (this.batchGiven - this.fuel);
-    installBudget(saved.budget);
-    delete saved.budget;
     Object.assign(this, saved);
     if (this.running > 0 && this.stepsLeft !== Infinity && Number.isFinite(used)) this.stepsLeft = Math.max(0, this.stepsLeft - used);
   }
@@ -663,8 +660,22 @@ export class Runtime implements Budget {
     return u;
   }
 
-  /** Runs until the evaluation ends, suspends or yields. */
+  /**
+   * Runs until the evaluation ends, suspends or yields. This machine's budget
+   * is the running one only while it runs: between slices of an async
+   * evaluation another interpreter's evaluation may run, and its primitives
+   * must charge its own budget (or none).
+   */
   private step(run: Run): StepResult {
+    const prev = installBudget(this);
+    try {
+      return this.stepLoop(run);
+    } finally {
+      installBudget(prev);
+    }
+  }
+
+  private stepLoop(run: Run): StepResult {
     for (;;) {
       let v: any;
       try {

@@ -3,7 +3,7 @@
 // Serial: a synchronous evaluation of one test would hold up the deadline of another.
 import anyTest from "ava";
 import { makeInterp } from "../../helpers/interp.js";
-import type { Interpreter, Limits, Outcome } from "../../../interpreter/api.js";
+import { spend, type Interpreter, type Limits, type Outcome } from "../../../interpreter/api.js";
 
 const test = anyTest.serial;
 
@@ -109,4 +109,41 @@ test("every limit leaves the interpreter usable, in each mode of evaluation", as
     t.regex(codeOf(interp.evaluateSyncOutcome(src, { limits: l })), /^limit:/);
     t.is(interp.evaluateSync("(* 6 7)"), 42);
   }
+});
+
+test("interleaved async evaluations of several interpreters charge each its own budget", async (t) => {
+  // A's primitives charge work while B's and C's evaluations run between A's time slices.
+  const a = makeInterp().interp;
+  const b = makeInterp().interp;
+  const c = makeInterp().interp;
+  const work = "(let ((l (make-list 20000 1))) (let loop ((i 0)) (if (< i 2000) (begin (length l) (loop (+ i 1))) 'done)))";
+  const results = await Promise.all([
+    a.evaluateOutcome(work, { limits: { steps: 1e9 } }),
+    b.evaluateOutcome("(let loop () (loop))", { limits: { steps: 50_000 } }),
+    c.evaluateOutcome(work),
+    b.evaluateOutcome("(let loop () (loop))", { limits: { steps: 50_000 } }),
+    // A fresh interpreter's first evaluation reads its imports before it runs.
+    makeInterp().interp.evaluateOutcome("(+ 1 2)"),
+  ]);
+  t.deepEqual(results.map(codeOf), ["ok", "limit:steps", "ok", "limit:steps", "ok"]);
+});
+
+test("between the time slices of an async evaluation no budget is installed: work outside it charges nothing", async (t) => {
+  const { interp } = makeInterp();
+  let charged = 0;
+  let escaped = 0;
+  const timer = setInterval(() => {
+    try {
+      // Far more than the evaluation's whole budget: charged to it, this would end it (or throw here).
+      spend(1e15);
+      charged++;
+    } catch {
+      escaped++;
+    }
+  }, 1);
+  const out = await interp.evaluateOutcome("(let loop ((i 0)) (if (< i 3000000) (loop (+ i 1)) i))", { limits: { steps: 5_000_000 } });
+  clearInterval(timer);
+  t.is(codeOf(out), "ok");
+  t.true(charged > 0, "the timer ran between slices");
+  t.is(escaped, 0);
 });
