@@ -1,7 +1,13 @@
 // `nodwyn -e` and `nodwyn run`: evaluate, print the value or the error, and say how it ended (text, --json or --jsonl).
 
-import type { Outcome } from "../../interpreter/api.js";
+import { MultipleValues, type Outcome } from "../../interpreter/api.js";
 import { showValue, type Session } from "../session/session.js";
+import { TERMINAL_LIMITS, showValue as show } from "./repl/show.js";
+import { helpPrimitive } from "./repl/repl.js";
+import type { DescribeContext } from "./repl/describe.js";
+import { colorEnabled, styleFor } from "./terminal/style.js";
+import { stripAnsi } from "./terminal/width.js";
+import { failureHints } from "../session/diagnose.js";
 import { EXIT, flag, type Invocation, type OptionSpec } from "./command.js";
 import { exitCodeOf, failureJson, formatFailure } from "./report.js";
 import { openSession, sessionFlags, type SessionFlags } from "./session-options.js";
@@ -11,6 +17,11 @@ export const JSON_OPTIONS: readonly OptionSpec[] = [
   { name: "--json", help: "print the result (or the error) as one JSON object on stdout; the program's output goes in it" },
   { name: "--jsonl", help: "print one JSON object per top-level form (its value or its error), as the forms run" },
 ];
+
+/** --color (true), --no-color (false), or neither (undefined: the environment and the terminal decide). */
+export function colorChoice(inv: Pick<Invocation, "options">): boolean | undefined {
+  return flag(inv, "--no-color") ? false : flag(inv, "--color") ? true : undefined;
+}
 
 /** How results are printed. */
 export type ResultFormat = "text" | "json" | "jsonl";
@@ -34,7 +45,14 @@ export class Capture {
 /** The session of a batch command: with --json or --jsonl the console output is captured, not printed. */
 export async function openBatchSession(inv: Invocation, origin: string, commandLine: string[], format: ResultFormat, capture: Capture): Promise<{ session: Session; flags: SessionFlags }> {
   const flags = sessionFlags(inv);
-  const session = await openSession(flags, origin, inv, commandLine, format !== "text" ? { stdout: capture.sink } : {});
+  let ctx: DescribeContext | null = null;
+  const session = await openSession(flags, origin, inv, commandLine, {
+    ...(format !== "text" ? { stdout: capture.sink } : {}),
+    // (help 'name) works from -e too.
+    extraPrimitives: [helpPrimitive(() => ctx)],
+  });
+  const out = inv.io.stdout as { isTTY?: boolean; columns?: number };
+  ctx = { interp: session.interp, session, style: styleFor(format === "text" && colorEnabled(out, inv.io.env, colorChoice(inv))), width: Math.min(out.columns ?? 80, 100) };
   inv.onExit((reason, code) => session.close(reason, code));
   return { session, flags };
 }
@@ -46,24 +64,39 @@ export function freshLine(session: Session): string {
   return col > 0 ? "\n" : "";
 }
 
-/** The JSON object of an outcome (--json, and each line of --jsonl). */
-export function outcomeJson(out: Outcome, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** The JSON object of an outcome (--json, and each line of --jsonl); `session` gives the hints of an error. */
+export function outcomeJson(out: Outcome, extra: Record<string, unknown> = {}, session?: Session, program = false): Record<string, unknown> {
   if (out.ok) {
     const value = showValue(out.value);
     return { ok: true, value: value === "" ? null : value, ...extra, exit: EXIT.ok };
   }
-  return { ok: false, error: failureJson(out), ...extra, exit: exitCodeOf(out) };
+  const hints = session ? failureHints(out, session.interp, { program }) : [];
+  return { ok: false, error: failureJson(out, hints), ...extra, exit: exitCodeOf(out) };
 }
 
 /** Prints an outcome in the text format: the value on stdout, or the error on stderr. */
 export function printOutcome(inv: Invocation, session: Session, out: Outcome, flags: SessionFlags, printValue: boolean): void {
   if (!out.ok) {
-    inv.io.stderr.write(freshLine(session) + formatFailure(out, { trace: flags.trace }));
+    const hints = failureHints(out, session.interp, { program: !printValue });
+    inv.io.stderr.write(freshLine(session) + formatFailure(out, { trace: flags.trace, hints }));
     return;
   }
   if (!printValue) return;
   const s = showValue(out.value);
-  if (s) inv.io.stdout.write(freshLine(session) + s + "\n");
+  if (!s) return;
+  const tty = (inv.io.stdout as { isTTY?: boolean }).isTTY === true;
+  if (!tty) {
+    inv.io.stdout.write(freshLine(session) + s + "\n");
+    return;
+  }
+  // On a terminal: laid out to its width and shortened, as the REPL prints; a pipe or --json gets it whole.
+  const style = styleFor(colorEnabled(inv.io.stdout as { isTTY?: boolean }, inv.io.env, colorChoice(inv)));
+  const width = (inv.io.stdout as { columns?: number }).columns ?? 80;
+  const vals = out.value instanceof MultipleValues ? out.value.vals : [out.value];
+  const shown = vals.map((v) => show(v, { limits: TERMINAL_LIMITS, width, style }));
+  const whole = vals.map((v) => show(v, { width }));
+  const cut = shown.some((t, i) => stripAnsi(t) !== whole[i]);
+  inv.io.stdout.write(freshLine(session) + shown.join("\n") + "\n" + (cut ? style.dim("(shortened on the terminal: pipe it or add --json for all of it)") + "\n" : ""));
 }
 
 /**

@@ -14,21 +14,17 @@ import { fileURLToPath } from "node:url";
 import {
   BASE_FEATURES,
   Condition,
-  NIL,
-  Pair,
   Procedure,
-  Reader,
-  Sym,
   UNSPECIFIED,
   formatRaised,
-  locationOf,
   writeToString,
   type Interpreter,
   type ProcSpec,
 } from "../../interpreter/api.js";
 import { schemeTables } from "../../primitives/index.js";
+import { AGENT_EXAMPLES, isToolSpec, schemeDefinitions, schemeLibraryExports, specOf, type SchemeDefinition } from "./docs.js";
 import type { AgentToolSpec } from "../../primitives/agent/index.js";
-import { createNodeInterpreter, INSTALL_DIR, STDLIB_DIR } from "../session/node-interpreter.js";
+import { createNodeInterpreter, INSTALL_DIR } from "../session/node-interpreter.js";
 import { Session } from "../session/session.js";
 import { REGISTER_CHECK } from "../session/checks.js";
 import { GENERATED_NOTICE, anchorOf, fence, md, signatureOf, summaryOf } from "./reference-text.js";
@@ -120,18 +116,6 @@ const FALLBACK_DOCS: Readonly<Record<string, { readonly doc: string; readonly pa
   "promise?": { params: ["obj"], doc: "True when obj is a promise (made by delay, delay-force or make-promise)." },
 };
 
-/**
- * Example calls of the agent primitives, run in this order in one session over
- * a small repository the generator builds (EXAMPLE_TREE), whose
- * .nodwyn/checks.scm registers CHECKS_EXAMPLE's checker.
- */
-const AGENT_EXAMPLES: readonly (readonly [string, readonly string[]])[] = [
-  ["fs-read", ['(fs-read "src/greet.scm")', '(fs-read "src/greet.scm" 2 2)', '(fs-read ".env")']],
-  ["fs-find", ['(fs-find ".")', '(fs-find "." "*.scm")']],
-  ["index-grep", ['(index-grep "src" "greet")', '(index-grep "src" "(?i)todo" "*.scm" 1)']],
-  ["index-search", ['(index-search "greet someone" "repo")', '(index-search "count to" "repo" 1 "src")', '(index-search "greet" "everywhere")']],
-];
-
 /** register-check runs only in .nodwyn/checks.scm: the example's checks file, and a read it denies. */
 const CHECKS_EXAMPLE = '(register-check "private-notes" (lambda (path info) (if (string=? path "notes.txt") \'(deny "notes are private") \'allow)))';
 const CHECKS_EXAMPLE_READ = '(fs-read "notes.txt")';
@@ -209,87 +193,6 @@ function byChapter(a: string, b: string): number {
   return byName(a, b);
 }
 
-/** The exports of every stdlib/scheme/*.sld: name → libraries, in name order. */
-function schemeLibraryExports(interp: Interpreter): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const dir = join(STDLIB_DIR, "scheme");
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".sld")).sort(byName)) {
-    const file = join(dir, f);
-    for (const form of interp.read(readFileSync(file, "utf8"), file)) {
-      const items = listItems(form);
-      if (items === null || !(items[0] instanceof Sym) || items[0].name !== "define-library") continue;
-      const lib = writeToString(items[1], "write");
-      for (const decl of items.slice(2)) {
-        const d = listItems(decl);
-        if (d === null || !(d[0] instanceof Sym) || d[0].name !== "export") continue;
-        for (const spec of d.slice(1)) {
-          // An export spec is a name or (rename internal external).
-          const r = listItems(spec);
-          const name = spec instanceof Sym ? spec.name : r !== null && r[2] instanceof Sym ? r[2].name : null;
-          if (name === null) throw new Error(`${file}: cannot read the export spec ${writeToString(spec, "write")}`);
-          const libs = out.get(name) ?? [];
-          if (!libs.includes(lib)) libs.push(lib);
-          out.set(name, libs);
-        }
-      }
-    }
-  }
-  for (const libs of out.values()) libs.sort(byName);
-  return out;
-}
-
-/** The elements of a proper list, or null. */
-function listItems(x: any): any[] | null {
-  const out: any[] = [];
-  for (; x instanceof Pair; x = x.cdr) out.push(x.car);
-  return x === NIL ? out : null;
-}
-
-interface SchemeDefinition {
-  readonly params: string[];
-  /** The `;;` block right above the definition, or null. */
-  readonly comment: string | null;
-}
-
-/** Reads the top-level `(define (name . params) …)` forms of a Scheme file and their comments. */
-function schemeDefinitions(interp: Interpreter, file: string): Map<string, SchemeDefinition> {
-  const text = readFileSync(file, "utf8");
-  const lines = text.split("\n");
-  const out = new Map<string, SchemeDefinition>();
-  for (const form of new Reader(text, { file, symbols: interp.symbols, locations: true }).readAll()) {
-    if (!(form instanceof Pair) || !(form.car instanceof Sym) || form.car.name !== "define") continue;
-    const target = form.cdr instanceof Pair ? form.cdr.car : null;
-    let name: string | null = null;
-    let formals: any = null;
-    if (target instanceof Pair && target.car instanceof Sym) {
-      name = target.car.name;
-      formals = target.cdr;
-    } else if (target instanceof Sym) {
-      // (define name (lambda formals …))
-      const value = form.cdr instanceof Pair && form.cdr.cdr instanceof Pair ? form.cdr.cdr.car : null;
-      if (value instanceof Pair && value.car instanceof Sym && value.car.name === "lambda" && value.cdr instanceof Pair) {
-        name = target.name;
-        formals = value.cdr.car;
-      }
-    }
-    if (name === null) continue;
-    const params: string[] = [];
-    for (; formals instanceof Pair; formals = formals.cdr) params.push(formals.car instanceof Sym ? formals.car.name : writeToString(formals.car, "write"));
-    if (formals instanceof Sym) params.push(`${formals.name} ...`);
-    const line = locationOf(form)?.line;
-    if (line === undefined) throw new Error(`${file}: no location for the definition of ${name}`);
-    // The comment block: consecutive `;;` lines (not `;;;` section headers) ending on the line above.
-    const block: string[] = [];
-    for (let i = line - 2; i >= 0; i--) {
-      const l = (lines[i] as string).trim();
-      if (!l.startsWith(";;") || l.startsWith(";;;")) break;
-      block.unshift(l.replace(/^;;\s?/, ""));
-    }
-    out.set(name, { params, comment: block.length > 0 ? block.join(" ").replace(/\s+/g, " ").trim() : null });
-  }
-  return out;
-}
-
 /** Procedure-valued globals of an environment table, by name (internal `%` names left out). */
 function procedures(interp: Interpreter): Map<string, Procedure> {
   const out = new Map<string, Procedure>();
@@ -300,20 +203,10 @@ function procedures(interp: Interpreter): Map<string, Procedure> {
   return out;
 }
 
-/** The table entry a primitive was made from (the registration layer keeps it in `data`). */
-function specOf(p: Procedure): ProcSpec | null {
-  const d = p.data;
-  return p.info.kind === "primitive" && d !== null && typeof d === "object" && Array.isArray(d.params) && typeof d.doc === "string" ? (d as ProcSpec) : null;
-}
-
-function isToolSpec(s: ProcSpec): s is AgentToolSpec {
-  return typeof (s as AgentToolSpec).render === "function" && typeof (s as AgentToolSpec).tool === "object";
-}
-
 /** Collects the reference from a fresh interpreter, a session over a temporary repository, and stdlib/. */
 export async function collectReference(): Promise<Reference> {
   const interp = createNodeInterpreter();
-  const exported = schemeLibraryExports(interp);
+  const exported = schemeLibraryExports(interp.symbols);
   const tableChapter = new Map<string, string>();
   for (const t of schemeTables) for (const s of t.specs) tableChapter.set(s.name, t.chapter);
 
@@ -322,7 +215,7 @@ export async function collectReference(): Promise<Reference> {
   const definitions = new Map<string, Map<string, SchemeDefinition>>();
   const definitionsIn = (file: string) => {
     let m = definitions.get(file);
-    if (m === undefined) definitions.set(file, (m = schemeDefinitions(interp, file)));
+    if (m === undefined) definitions.set(file, (m = schemeDefinitions(interp.symbols, file, readFileSync(file, "utf8"))));
     return m;
   };
 

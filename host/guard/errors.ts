@@ -38,7 +38,8 @@ export class GuardDeniedError extends GuardError {
   /** The checker that decided, for rule "checker", "ask" and "ask-unanswered". */
   readonly checker: string | undefined;
   constructor(path: string, rule: GuardRule, reason: string, checker?: string) {
-    super("guard-denied", path, `access to ${JSON.stringify(path)} denied (${rule}): ${reason}`);
+    // The checker that decided is named, so that the person knows which rule of .nodwyn/checks.scm to look at.
+    super("guard-denied", path, `access to ${JSON.stringify(path)} denied (${rule}${checker !== undefined ? `, checker ${checker}` : ""}): ${reason}`);
     this.name = "GuardDeniedError";
     this.rule = rule;
     this.reason = reason;

@@ -26,7 +26,8 @@ import {
   type ProcSpec,
 } from "../../interpreter/api.js";
 import { configLocation, loadConfig } from "../config/index.js";
-import { createGuard, findRepoRoot, CheckerRegistry, DEFAULT_GUARD_SETTINGS, type GuardSettings, type Guard, type GuardDecision } from "../guard/index.js";
+import { createGuard, findRepoRoot, CheckerRegistry, DEFAULT_GUARD_SETTINGS, type GuardSettings, type AskFn, type Guard, type GuardDecision } from "../guard/index.js";
+import { placeFailure } from "./diagnose.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
 import { createSessionLog, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
@@ -89,6 +90,8 @@ export interface SessionOptions {
   redactor?: Redactor;
   /** The repository index's data directory, limits, clock and git (host/index RepoIndexOptions); tests lower the budgets. */
   index?: Partial<Pick<RepoIndexOptions, "dataDir" | "limits" | "clock" | "git" | "maxPageCount">>;
+  /** Puts a checker's `ask` to the person (the REPL's prompt); without it an ask leaves the file out. */
+  ask?: AskFn;
 }
 
 /** What (nodwyn agent) exports. register-check is not there: it exists only while .nodwyn/checks.scm loads. */
@@ -125,6 +128,9 @@ export class Session {
   private running: AbortController | null = null;
   /** The default limits of every evaluation (the interpreter's too). */
   private readonly limits: Limits;
+  private readonly ask: AskFn | null;
+  /** The text of recent evaluations by file name ("<repl-3>", "<-e>"), for error reports that quote or search it. */
+  readonly sources = new Map<string, string>();
 
   private readonly indexOptions: NonNullable<SessionOptions["index"]> & { dataDir: string };
 
@@ -134,6 +140,7 @@ export class Session {
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
     this.actor = opts.actor ?? "user";
     this.limits = opts.limits ?? {};
+    this.ask = opts.ask ?? null;
     this.redactor = opts.log === false ? null : (opts.redactor ?? new Redactor());
     const config: SessionConfigPayload = { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [], ...(opts.start ?? {}) };
     const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}) };
@@ -221,6 +228,7 @@ export class Session {
       },
       log: (d) => this.logDecision(d),
       logBatch: (ds) => this.logDecisions(ds),
+      ask: this.ask,
     }));
   }
 
@@ -322,13 +330,14 @@ export class Session {
   }
 
   /** Evaluates source (REPL forms or `-e`), logging the request and the result. */
-  async evaluate(source: string, o: { file?: string; origin?: string; limits?: Limits } = {}): Promise<Outcome> {
+  async evaluate(source: string, o: { file?: string; origin?: string; limits?: Limits; whole?: string } = {}): Promise<Outcome> {
     return this.logged(
       source,
       o.origin ?? "repl",
       o.file,
       (signal) => this.interp.evaluateOutcome(source, { file: o.file ?? "<repl>", limits: { ...o.limits, signal } }),
-      o.limits?.signal ? { signal: o.limits.signal } : {},
+      // The REPL evaluates an entry form by form: `whole` is the entry, kept for error reports.
+      { ...(o.limits?.signal ? { signal: o.limits.signal } : {}), ...(o.whole !== undefined ? { whole: o.whole } : {}) },
     );
   }
 
@@ -381,6 +390,7 @@ export class Session {
           out = asFailure(e);
         }
         this.interp.flushPorts();
+        placeFailure(out, (f) => (f === file ? source : this.sources.get(f)));
         each(out, { index: i + 1, line: loc.line, col: loc.col });
         if (!out.ok) break;
       }
@@ -406,8 +416,9 @@ export class Session {
     return this.running !== null;
   }
 
-  private async logged(source: string, origin: string, file: string | undefined, run: (signal: AbortSignal) => Promise<Outcome>, o: { signal?: AbortSignal } = {}): Promise<Outcome> {
+  private async logged(source: string, origin: string, file: string | undefined, run: (signal: AbortSignal) => Promise<Outcome>, o: { signal?: AbortSignal; whole?: string } = {}): Promise<Outcome> {
     const req = this.writer?.append("eval.req", { source, origin, actor: this.actor, ...(file ? { file } : {}) });
+    if (file !== undefined) this.remember(file, o.whole ?? source);
     this.capture = [];
     this.captured = 0;
     const t0 = performance.now();
@@ -428,6 +439,8 @@ export class Session {
       this.running = null;
     }
     this.flushFiles();
+    // The failure at the place the person can act on (their call, not stdlib's; the variable itself).
+    placeFailure(out, (f) => this.sources.get(f));
     const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
     this.capture = null;
     if (this.writer && req) {
@@ -441,6 +454,13 @@ export class Session {
       }
     }
     return out;
+  }
+
+  /** Keeps an evaluation's text by its file name (the last 500). */
+  remember(file: string, source: string): void {
+    this.sources.delete(file);
+    this.sources.set(file, source);
+    if (this.sources.size > 500) this.sources.delete(this.sources.keys().next().value as string);
   }
 
   /** Writes what unclosed file output ports still buffer (a failure is reported on stderr). */

@@ -114,6 +114,8 @@ export class Runtime implements Budget {
   /** Caller and site of the pending tail call (set by tc0…tcN when compiled code passes them). */
   ti: any = null;
   ts = 0;
+  /** Steps (procedure entries and loop iterations) taken by every evaluation so far: a profile's counter (the REPL's ,time). */
+  stepsCounted = 0;
   /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
   travelProc: Procedure | null = null;
 
@@ -564,6 +566,7 @@ export class Runtime implements Budget {
 
   private leave(saved: any): void {
     this.running--;
+    this.stepsCounted += this.batchGiven - this.fuel;
     // Steps a nested evaluation took count against its parent's budget.
     const used = this.stepsStart - this.stepsLeft + (this.batchGiven - this.fuel);
     Object.assign(this, saved);
@@ -585,6 +588,7 @@ export class Runtime implements Budget {
   private account(): void {
     const used = this.batchGiven - this.fuel;
     this.stepsLeft -= used;
+    this.stepsCounted += used;
     this.batchGiven = this.fuel = 0;
     if (this.signal?.aborted) this.stop("aborted", "evaluation aborted");
     if (this.stepsLeft < 0) this.stop("steps", "step budget exhausted");

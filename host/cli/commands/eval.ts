@@ -36,7 +36,7 @@ export const evalCommand: Command = {
         const out = await session.evaluate(form.padded, { file: "<-e>", origin: "-e" });
         const exited = sandboxExit(inv, session, format, capture);
         if (exited !== null) return exited;
-        inv.io.stdout.write(JSON.stringify(outcomeJson(out, { form: form.index, line: form.line, column: form.col, output: capture.take() })) + "\n");
+        inv.io.stdout.write(JSON.stringify(outcomeJson(out, { form: form.index, line: form.line, column: form.col, output: capture.take() }, session, false)) + "\n");
         code = exitCodeOf(out);
         if (!out.ok) break;
       }
@@ -45,7 +45,7 @@ export const evalCommand: Command = {
       const exited = sandboxExit(inv, session, format, capture);
       if (exited !== null) return exited;
       code = exitCodeOf(out);
-      if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() })) + "\n");
+      if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() }, session, false)) + "\n");
       else printOutcome(inv, session, out, flags, true);
     }
     session.close(code === 0 ? "done" : "error", code);

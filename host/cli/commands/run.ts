@@ -38,7 +38,7 @@ export const runCommand: Command = {
     if (format === "jsonl") {
       code = EXIT.ok;
       const out = await session.runProgramEach(text, path, (o, form) => {
-        inv.io.stdout.write(JSON.stringify(outcomeJson(o, { form: form.index, line: form.line, column: form.col, output: capture.take() })) + "\n");
+        inv.io.stdout.write(JSON.stringify(outcomeJson(o, { form: form.index, line: form.line, column: form.col, output: capture.take() }, session, true)) + "\n");
       });
       const exited = sandboxExit(inv, session, format, capture);
       if (exited !== null) return exited;
@@ -48,7 +48,7 @@ export const runCommand: Command = {
       const exited = sandboxExit(inv, session, format, capture);
       if (exited !== null) return exited;
       code = exitCodeOf(out);
-      if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() })) + "\n");
+      if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() }, session, true)) + "\n");
       else printOutcome(inv, session, out, flags, false);
     }
     session.close(code === 0 ? "done" : "error", code);

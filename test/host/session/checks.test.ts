@@ -41,7 +41,7 @@ for (const [label, o] of [
     t.true((await s.evaluate(`(define starts-with? (lambda (s p) #f)) (define (string=? a b) #f)`)).ok);
     const read = await s.evaluate(`(fs-read "secrets/plan.txt")`);
     t.false(read.ok);
-    t.regex(failure(read), /denied \(checker\): the secrets folder/);
+    t.regex(failure(read), /denied \(checker, checker no-secrets-dir\): the secrets folder/);
     t.true((await s.evaluate(`(fs-read "src/a.txt")`)).ok);
     // And through the file ports of a sandboxed session the same checker holds.
     if ("sandbox" in o || "kind" in o) t.false((await s.evaluate(`(open-input-file "secrets/plan.txt")`)).ok);

@@ -124,7 +124,7 @@ test("index-grep stops at a file the guard denies", async (t) => {
   const { call } = setup(t, { "a.ts": "x", "b.ts": "x" }, {}, checkers);
   const c = await raised(t, call("index-grep", S("."), S("x")));
   t.is(c.code, "guard-denied");
-  t.regex(c.message, /access to "b\.ts" denied \(checker\): b is generated/);
+  t.regex(c.message, /access to "b\.ts" denied \(checker, checker no-b\): b is generated/);
   t.is((c.irritants[0] as MString).toString(), "b.ts");
 });
 

@@ -1,0 +1,220 @@
+// What an error report adds to a condition: the place a person can act on, and hints (did you mean …?, which library to import).
+//
+// - An error raised inside the standard library (stdlib/, e.g. vector-map given
+//   a number) is reported at the user's call site, the nearest frame of the
+//   backtrace outside stdlib/; the stdlib frames stay in the backtrace below it.
+// - An unbound variable is reported at the variable itself: the machine knows the
+//   form it was referenced from, the source text says where in it the name is
+//   (the operator, or the argument).
+// - Hints: the bound names nearest to an unbound one ("did you mean length?"),
+//   and for a name a program did not import, the library that has it
+//   ("(import (nodwyn agent))").
+// The location fix mutates the condition (so the log records it too); hints are
+// returned for the report to print.
+
+import { readFileSync } from "node:fs";
+import { sep } from "node:path";
+import { Condition, backtraceOf, type Interpreter, type Outcome, type SourceLoc } from "../../interpreter/api.js";
+import { nearestAll } from "./near.js";
+import { STDLIB_DIR } from "./node-interpreter.js";
+
+/** Where the source text of a file of an evaluation can be found (REPL entries, -e, a program). */
+export type SourceLookup = (file: string) => string | undefined;
+
+/** The libraries a program may need to import, in the order they are suggested. */
+const SUGGESTED_LIBRARIES = [
+  "(scheme base)",
+  "(scheme write)",
+  "(scheme read)",
+  "(scheme char)",
+  "(scheme cxr)",
+  "(scheme file)",
+  "(scheme inexact)",
+  "(scheme lazy)",
+  "(scheme case-lambda)",
+  "(scheme eval)",
+  "(scheme load)",
+  "(scheme process-context)",
+  "(scheme time)",
+  "(scheme complex)",
+  "(nodwyn agent)",
+  "(nodwyn builtins)",
+];
+
+function inStdlib(loc: SourceLoc | undefined): boolean {
+  return loc !== undefined && loc.file.startsWith(STDLIB_DIR + sep);
+}
+
+/** The text of `file`: from `lookup`, else from disk for a real path; undefined when unknown. */
+function textOf(file: string, lookup: SourceLookup | undefined): string | undefined {
+  const t = lookup?.(file);
+  if (t !== undefined) return t;
+  if (file.startsWith("<")) return undefined;
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name an unbound-variable condition is about, or null. */
+export function unboundName(c: Condition): string | null {
+  if (c.kind !== "unbound") return null;
+  const m = /unbound variable: (.+)$/.exec(c.message);
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * Moves a failure's reported place to where the person can act (see the
+ * header). Safe to call more than once; does nothing to other outcomes.
+ */
+export function placeFailure(out: Outcome, lookup?: SourceLookup): void {
+  if (out.ok || !(out.condition instanceof Condition)) return;
+  const c = out.condition;
+  if (inStdlib(c.loc)) {
+    const bt = c.backtrace ?? backtraceOf(c);
+    c.backtrace = bt;
+    const caller = bt.find((e) => e.loc !== undefined && !inStdlib(e.loc));
+    if (caller?.loc !== undefined) c.loc = caller.loc;
+  }
+  const name = unboundName(c);
+  if (name !== null && c.loc !== undefined) {
+    const text = textOf(c.loc.file, lookup);
+    if (text !== undefined) {
+      const at = findIdentifierIn(text, c.loc.line, c.loc.col, name);
+      if (at !== null) {
+        c.backtrace ??= backtraceOf(c);
+        c.loc = { file: c.loc.file, line: at.line, col: at.col };
+      }
+    }
+  }
+}
+
+/** The hints for a failure: near names of an unbound one, the library to import. */
+export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean } = {}): string[] {
+  if (out.ok || !(out.condition instanceof Condition)) return [];
+  const name = unboundName(out.condition);
+  if (name === null) return [];
+  const hints: string[] = [];
+  const sym = interp.symbols.intern(name);
+  // A name some library has, that this program did not import.
+  for (const lib of SUGGESTED_LIBRARIES) {
+    let has = false;
+    try {
+      const datum = interp.read(lib, "<library name>")[0];
+      if (!interp.libraries.exists(datum)) continue;
+      has = interp.library(lib).exports.has(sym);
+    } catch {
+      continue;
+    }
+    if (has) {
+      hints.push(o.program ? `${name} is in ${lib}: add ${lib} to the program's (import …)` : `${name} is in ${lib}: (import ${lib})`);
+      return hints;
+    }
+  }
+  const names: string[] = [];
+  for (const [s, b] of interp.interactionEnvironment().table) {
+    if (s.name.startsWith("%") || (b.k === "global" && isUnbound(b.cell.v))) continue;
+    names.push(s.name);
+  }
+  const near = nearestAll(name, names, 3);
+  if (near.length > 0) hints.push(`did you mean ${near.length === 1 ? near[0] : near.slice(0, -1).join(", ") + " or " + near[near.length - 1]}?`);
+  return hints;
+}
+
+function isUnbound(v: unknown): boolean {
+  return v !== null && typeof v === "object" && v.constructor?.name === "Unbound";
+}
+
+// ---- finding a name in source text -------------------------------------------------------------------
+
+const DELIMITER = /[\s()[\]{}"';`,|]/;
+
+/**
+ * Where identifier `name` occurs in the form at 1-based `line`:`col` of
+ * `text`: its first occurrence in operator position, else its first one.
+ * Strings, comments and character literals are skipped. Null when absent.
+ */
+export function findIdentifierIn(text: string, line: number, col: number, name: string): { line: number; col: number } | null {
+  let off = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", off);
+    if (nl < 0) return null;
+    off = nl + 1;
+  }
+  off += [...text.slice(off)].slice(0, Math.max(0, col - 1)).join("").length;
+  let depth = 0;
+  let i = off;
+  let afterOpen = false;
+  let first = -1;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i] as string;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === "(" || c === "[") {
+      depth++;
+      afterOpen = true;
+      i++;
+      continue;
+    }
+    if (c === ")" || c === "]") {
+      depth--;
+      i++;
+      if (depth <= 0) break;
+      afterOpen = false;
+      continue;
+    }
+    if (c === ";") {
+      while (i < n && text[i] !== "\n") i++;
+      continue;
+    }
+    if (c === "#" && text[i + 1] === "|") {
+      const end = text.indexOf("|#", i + 2);
+      i = end < 0 ? n : end + 2;
+      continue;
+    }
+    if (c === '"') {
+      i++;
+      while (i < n && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+      i++;
+      afterOpen = false;
+      continue;
+    }
+    if (c === "#" && text[i + 1] === "\\") {
+      i += 3;
+      while (i < n && !DELIMITER.test(text[i] as string)) i++;
+      afterOpen = false;
+      continue;
+    }
+    if (c === "'" || c === "`" || c === ",") {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (c === "|") {
+      i++;
+      while (i < n && text[i] !== "|") i++;
+      i++;
+    } else while (i < n && !DELIMITER.test(text[i] as string)) i++;
+    if (i === start) i++;
+    const word = text.slice(start, i);
+    if (word === name) {
+      if (afterOpen) return positionOf(text, start);
+      if (first < 0) first = start;
+    }
+    afterOpen = false;
+    if (depth === 0) break;
+  }
+  return first < 0 ? null : positionOf(text, first);
+}
+
+function positionOf(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  let line = 1;
+  for (let i = before.indexOf("\n"); i !== -1; i = before.indexOf("\n", i + 1)) line++;
+  return { line, col: [...before.slice(before.lastIndexOf("\n") + 1)].length + 1 };
+}
+
