@@ -60,14 +60,21 @@ export class SyntaxRules implements Transformer {
     return new SyntaxRules(name, ellipsis, literals, rules, env);
   }
 
+  /** R7RS §4.3.2: an ellipsis identifier that is also a literal is matched (and inserted) as a literal. */
   private isEllipsis(x: any): boolean {
     if (!isIdentifier(x)) return false;
+    if (this.isLiteral(x)) return false;
     if (this.ellipsis !== null) return x === this.ellipsis || symOf(x) === symOf(this.ellipsis);
-    if (symOf(x).name !== "...") return false;
-    return !this.isLiteral(x);
+    return symOf(x).name === "...";
   }
+  /**
+   * Whether a pattern identifier is one of the literals: the same identifier
+   * (bound-identifier=?), not merely the same name, so a pattern variable a
+   * macro's template substituted into this syntax-rules is never taken for a
+   * literal that the template itself introduced.
+   */
   private isLiteral(x: Identifier): boolean {
-    return this.literals.some((l) => l === x || symOf(l) === symOf(x));
+    return this.literals.includes(x);
   }
   private isUnderscore(x: Identifier): boolean {
     return symOf(x).name === "_" && !this.isLiteral(x);
