@@ -13,7 +13,7 @@ import { MString } from "../values/string.js";
 import { Char } from "../values/char.js";
 import { Flonum, Ratnum } from "../values/numbers/repr.js";
 import type { SourceLoc } from "../values/loc.js";
-import { Var, type Node, type Lambda, mkConst, mkSeq } from "../compiler/ir.js";
+import { Var, type Node, type Lambda, type GlobalCell, mkConst, mkSeq } from "../compiler/ir.js";
 import { UNSPECIFIED } from "../values/misc.js";
 import {
   Alias,
@@ -338,12 +338,8 @@ export class Expander {
       b = this.builtins.table.get(form.car);
     if (b !== undefined && b.k === "special") {
       switch (b.name) {
-        case "begin": {
-          const sub = listToArray(form.cdr);
-          if (sub === null) return syntaxError("begin: expected a list of forms", form, l);
-          if (sub.length === 0) return mkConst(UNSPECIFIED);
-          return mkSeq(sub.map((f) => this.expandTop(f, top, l)));
-        }
+        case "begin":
+          return this.topBegin(form as Pair, top, l);
         case "define": {
           const { id, init, name } = this.parseDefine(form, l);
           const cell = this.defineGlobal(top, id, form, l);
@@ -362,6 +358,56 @@ export class Expander {
       }
     }
     return this.expand(form, top, l);
+  }
+
+  /**
+   * A `begin` at the top level: its forms are spliced into the top level. As in
+   * a body, every form is first expanded far enough to know whether it is a
+   * definition (syntax definitions and imports take effect right there, in
+   * order, and each defined name gets its cell), and only then are the
+   * definitions' expressions and the other forms expanded, in order. So a
+   * procedure a macro's `(begin (define (f) (g)) (define (g) …))` introduces
+   * calls the `g` of that expansion even when `g` is renamed (R7RS §5.3, §4.3).
+   */
+  private topBegin(form: Pair, top: TopEnv, loc: SourceLoc | undefined): Node {
+    type Deferred = { cell: GlobalCell; init: any; name: string; loc: SourceLoc | undefined } | { expr: any; loc: SourceLoc | undefined };
+    const first = listToArray(form.cdr);
+    if (first === null) return syntaxError("begin: expected a list of forms", form, loc);
+    const items: Deferred[] = [];
+    const queue: { f: any; loc: SourceLoc | undefined }[] = first.map((f) => ({ f, loc }));
+    while (queue.length) {
+      const { f: raw, loc: l0 } = queue.shift() as { f: any; loc: SourceLoc | undefined };
+      const l = this.locOf(raw, l0);
+      const f = this.macroexpandHead(raw, top, l);
+      let b = this.headBinding(f, top);
+      if (b === undefined && f instanceof Pair && f.car instanceof Sym && (f.car.name === "import" || f.car.name === "define-library"))
+        b = this.builtins.table.get(f.car);
+      if (b !== undefined && b.k === "special") {
+        if (b.name === "begin") {
+          const sub = listToArray(f.cdr);
+          if (sub === null) syntaxError("begin: expected a list of forms", f, l);
+          queue.unshift(...(sub as any[]).map((x) => ({ f: x, loc: l })));
+          continue;
+        }
+        if (b.name === "define") {
+          const { id, init, name } = this.parseDefine(f, l);
+          items.push({ cell: this.defineGlobal(top, id, f, l), init, name, loc: l });
+          continue;
+        }
+        if (b.name === "define-syntax" || b.name === "import" || b.name === "define-library") {
+          this.expandTop(f, top, l);
+          continue;
+        }
+      }
+      items.push({ expr: f, loc: l });
+    }
+    if (items.length === 0) return mkConst(UNSPECIFIED);
+    return mkSeq(
+      items.map((it): Node => {
+        if ("expr" in it) return this.expand(it.expr, top, it.loc);
+        return { t: "gset", cell: it.cell, e: this.expandNamed(it.init, top, it.loc, it.name), define: true, ...(it.loc ? { loc: it.loc } : {}) };
+      }),
+    );
   }
 
   /** The cell a top-level definition of `id` assigns (a new binding in the REPL when `id` was imported). */
