@@ -64,15 +64,20 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
     },
     {
       name: "apply",
-      params: ["proc", "arg ..."],
-      types: [T.procedure, null],
-      doc: "Calls proc with the args followed by the elements of the last argument, which must be a list. A tail call.",
-      impl: (proc: Procedure, rest: any[]) => {
-        if (rest.length === 0) return rt.tc0(proc);
+      // R7RS §6.10: (apply proc arg1 ... args): the list of arguments is required.
+      params: ["proc", "arg", "arg ..."],
+      types: [T.procedure, null, null],
+      doc: "Calls proc with the args followed by the elements of the last argument, which must be a list (and must be there). A tail call.",
+      impl: (proc: Procedure, first: any, rest: any[]) => {
+        if (rest.length === 0) {
+          const spread = listToArray(first);
+          if (spread === null) argError("apply", 2, "list", first);
+          return rt.tcN(proc, spread as any[]);
+        }
         const last = rest[rest.length - 1];
         const spread = listToArray(last);
-        if (spread === null) argError("apply", rest.length + 1, "list", last);
-        const args = rest.slice(0, -1).concat(spread as any[]);
+        if (spread === null) argError("apply", rest.length + 2, "list", last);
+        const args = [first, ...rest.slice(0, -1)].concat(spread as any[]);
         return rt.tcN(proc, args);
       },
     },

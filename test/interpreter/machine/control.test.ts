@@ -135,3 +135,15 @@ test("deep recursion of a procedure with many variables fits Node's default JS s
           (+ 1 (f (- n 1) x y z w q) (vector-length (vector x y z w q))))))`);
   t.is(await run("(f 100000 1 2 3 4 5)"), "600000");
 });
+
+// R7RS §6.10: (apply proc arg1 ... args) — the last argument, a list, is required.
+test("apply spreads its last argument, a required list, after the others; without one it is an error", async (t) => {
+  const { run } = makeInterp();
+  t.is(await run("(list (apply + (list 3 4)) (apply + 3 4 '()) (apply list 1 2 '(3 4)) (apply + '()))"), "(7 7 (1 2 3 4) 0)");
+  await t.throwsAsync(run("(apply +)"), { message: /apply: wrong number of arguments \(expected at least 2, got 1\)/ });
+  await t.throwsAsync(run("(apply + 3)"), { message: /bad argument #2 to 'apply' \(list expected, got 3\)/ });
+  await t.throwsAsync(run("(apply + 3 4)"), { message: /bad argument #3 to 'apply' \(list expected, got 4\)/ });
+  await t.throwsAsync(run("(apply + '(2 3 . 4))"), { message: /bad argument #2 to 'apply' \(list expected/ });
+  // The error is a Scheme condition a handler catches, as in chibi's suite.
+  t.is(await run("(guard (e ((error-object? e) 'caught)) (apply +))"), "caught");
+});
