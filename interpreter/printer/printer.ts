@@ -237,8 +237,8 @@ function allSubsequent(s: string, from: number): boolean {
 /**
  * True when `name` written plainly is an R7RS identifier that reads back as the
  * same symbol. Anything else gets `|bars|`: the empty name, non-ASCII or
- * delimiter characters, names that read as numbers (`+1`, `1/2`) or
- * as keywords (`:key`).
+ * delimiter characters, names that read as numbers (`+1`, `1/2`, and `+i`
+ * with complex numbers) or as keywords (`:key`).
  */
 export function isPlainSymbolName(name: string): boolean {
   const n = name.length;
@@ -261,6 +261,10 @@ export function isPlainSymbolName(name: string): boolean {
   if (!ok) return false;
   if (c0 === 58 && n > 1 && name.charCodeAt(1) !== 58) return false; // :key reads as a keyword
   if ((c0 === 43 || c0 === 45 || c0 === 46) && parseNumber(name) !== false) return false; // +inf.0
+  // +i and -i are numbers in a reader with complex numbers (R7RS §2.1), and a
+  // name that starts with an <infnan> (+nan.0abc) is one some readers split
+  // into a number and more: both get bars, so any reader reads them back as symbols.
+  if ((c0 === 43 || c0 === 45) && (n === 2 ? (name.charCodeAt(1) | 32) === 105 : /^[+-](inf|nan)\.0/i.test(name))) return false;
   return true;
 }
 

@@ -68,7 +68,7 @@ test("characters: names, hex for the non-printing, raw in display", (t) => {
   t.is(d(char(10)), "\n");
 });
 
-test("symbols get |bars| exactly when they would not read back", (t) => {
+test("symbols get |bars| exactly when they would not read back, here or in a reader with complex numbers", (t) => {
   const cases: [string, string][] = [
     ["abc", "abc"],
     ["CamelCase", "CamelCase"],
@@ -93,6 +93,13 @@ test("symbols get |bars| exactly when they would not read back", (t) => {
     ["1/2", "|1/2|"],
     ["+inf.0", "|+inf.0|"],
     ["-nan.0", "|-nan.0|"],
+    ["+i", "|+i|"],
+    ["-I", "|-I|"],
+    ["+NaN.0abc", "|+NaN.0abc|"],
+    ["-inf.0x", "|-inf.0x|"],
+    ["+in", "+in"],
+    ["+inf", "+inf"],
+    ["-nan", "-nan"],
     [".5", "|.5|"],
     [".", "|.|"],
     ["+.5", "|+.5|"],
