@@ -19,7 +19,12 @@ const dynT = { name: "dynamic environment", test: (x: any) => x instanceof Dyn }
 const winderT = { name: "winder", test: (x: any) => x instanceof Winder };
 const rtdT = { name: "record type", test: (x: any) => x instanceof RecordType };
 
-/** Parameter objects: procedures of no arguments whose value is looked up in the dynamic environment. */
+/**
+ * Parameter objects: procedures whose value is looked up in the dynamic
+ * environment. Called with no argument they return it (R7RS); called with one
+ * they store it, converted, in the current binding (SRFI 39 — R7RS leaves
+ * that call an error, so R7RS programs cannot tell).
+ */
 export interface ParamData {
   readonly cell: [any];
   readonly converter: Procedure | false;
@@ -31,13 +36,33 @@ export function makeParameter(rt: Runtime, value: any, converter: Procedure | fa
     for (let b: ParamBinding | null = rt.dyn.params; b !== null; b = b.next) if (b.param === this) return b.cell[0];
     return (this.data as ParamData).cell[0];
   };
+  const assign = function (this: Procedure, v: any): any {
+    // The converter is Scheme: the prelude's %parameter-assign! calls it and stores the result.
+    if (converter !== false && rt.assignProc !== null) return rt.tc2(rt.assignProc, this, v);
+    storeParameter(rt, this, v);
+    return UNSPECIFIED;
+  };
   const bad = function (this: Procedure): never {
-    return arityError(this, 1);
+    return arityError(this, 2);
+  };
+  const bad3 = function (this: Procedure): never {
+    return arityError(this, 3);
   };
   const fN = function (this: Procedure, args: any[]): any {
-    return args.length === 0 ? lookup.call(this) : arityError(this, args.length);
+    return args.length === 0 ? lookup.call(this) : args.length === 1 ? assign.call(this, args[0]) : arityError(this, args.length);
   };
-  return new Procedure({ f0: lookup, f1: bad, f2: bad, f3: bad, fN }, null, { name: "parameter", minArgs: 0, maxArgs: 0, kind: "parameter" }, data);
+  return new Procedure({ f0: lookup, f1: assign, f2: bad, f3: bad3, fN }, null, { name: "parameter", minArgs: 0, maxArgs: 1, kind: "parameter" }, data);
+}
+
+/** Stores v in parameter p's binding in the running dynamic environment (its innermost parameterize, or its global cell). */
+function storeParameter(rt: Runtime, p: Procedure, v: any): void {
+  for (let b: ParamBinding | null = rt.dyn.params; b !== null; b = b.next) {
+    if (b.param === p) {
+      b.cell[0] = v;
+      return;
+    }
+  }
+  (p.data as ParamData).cell[0] = v;
 }
 
 /** The current value of parameter `p` (a parameter object) in the running dynamic environment. */
@@ -259,6 +284,12 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
       params: ["value", "converter"],
       doc: "Internal: a parameter object with its initial (converted) value and converter (or #f).",
       impl: (v: any, conv: any) => makeParameter(rt, v, conv instanceof Procedure ? conv : false),
+    },
+    {
+      name: "%parameter-store!",
+      params: ["param", "value"],
+      doc: "Internal: stores value (already converted) in the parameter's current binding.",
+      impl: (p: any, v: any) => (isParameter(p) ? (storeParameter(rt, p, v), UNSPECIFIED) : argError("%parameter-store!", 1, "parameter object", p)),
     },
     {
       name: "%parameter-converter",

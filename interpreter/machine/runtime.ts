@@ -118,6 +118,8 @@ export class Runtime implements Budget {
   stepsCounted = 0;
   /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
   travelProc: Procedure | null = null;
+  /** The Scheme procedure (%parameter-assign! p v) that stores a converted value in a parameter; set by the prelude. */
+  assignProc: Procedure | null = null;
 
   private stepsLeft = Infinity;
   /** stepsLeft when the current evaluation began (for charging a nested one to its parent). */

@@ -9,6 +9,8 @@
 // reference lists every line with its status (docs/reference/srfi.md).
 
 import type { ProcSpec } from "../../interpreter/api.js";
+import { supportPrimitives } from "./support.js";
+import { listPrimitives1 } from "./lists.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -30,7 +32,7 @@ export interface SrfiEntry {
 
 /** Every SRFI nodwyn has or plans, by number. Adding one: its library file, and a line here. */
 export const SRFIS: readonly SrfiEntry[] = [
-  { number: 1, title: "List Library", name: "lists", status: "planned" },
+  { number: 1, title: "List Library", name: "lists", status: "complete", primitives: listPrimitives1 },
   { number: 2, title: "AND-LET*: an AND with local bindings, a guarded LET* special form", name: "and-let*", status: "complete" },
   { number: 8, title: "receive: Binding to multiple values", name: "receive", status: "complete" },
   { number: 13, title: "String Libraries", name: "strings", status: "planned", note: "The procedures R7RS also has are R7RS's own (string-upcase maps fully, \"ß\" to \"SS\"), extended with SRFI 13's optional start and end." },
@@ -38,7 +40,7 @@ export const SRFIS: readonly SrfiEntry[] = [
   { number: 23, title: "Error reporting mechanism", name: "error", status: "complete", note: "R7RS's error." },
   { number: 26, title: "Notation for Specializing Parameters without Currying", name: "cut", status: "complete" },
   { number: 28, title: "Basic Format Strings", name: "basic-format-strings", status: "planned" },
-  { number: 39, title: "Parameter objects", name: "parameters", status: "complete", note: "R7RS's make-parameter and parameterize: calling a parameter with an argument is an error, as in R7RS." },
+  { number: 39, title: "Parameter objects", name: "parameters", status: "complete", note: "R7RS's make-parameter and parameterize; as SRFI 39 says, (p v) stores v, converted, in p's current binding (R7RS leaves that call an error)." },
   { number: 48, title: "Intermediate Format Strings", name: "intermediate-format-strings", status: "planned" },
   { number: 64, title: "A Scheme API for test suites", name: "testing", status: "planned" },
   { number: 69, title: "Basic hash tables", name: "basic-hash-tables", status: "planned" },
@@ -81,9 +83,12 @@ export function srfiAliases(): Map<string, string> {
   return out;
 }
 
-/** The libraries of TypeScript procedures, by key. */
+/** The key of the library of error helpers the SRFIs written in Scheme share (primitives/srfi/support.ts). */
+export const SUPPORT_LIBRARY_KEY = "nodwyn primitives srfi support";
+
+/** The libraries of TypeScript procedures, by key: each SRFI's, and the support library. */
 export function srfiPrimitiveLibraries(): Map<string, readonly ProcSpec[]> {
-  const out = new Map<string, readonly ProcSpec[]>();
+  const out = new Map<string, readonly ProcSpec[]>([[SUPPORT_LIBRARY_KEY, supportPrimitives]]);
   for (const s of availableSrfis()) if (s.primitives !== undefined) out.set(primitiveLibraryKey(s.number), s.primitives);
   return out;
 }

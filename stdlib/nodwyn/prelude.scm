@@ -97,6 +97,10 @@
       (%make-parameter ((car converter) value) (car converter))
       (%make-parameter value #f)))
 
+;; (p v) on a parameter with a converter: the converted value goes into its current binding (SRFI 39).
+(define (%parameter-assign! p v)
+  (%parameter-store! p ((%parameter-converter p) v)))
+
 (define (%parameterize params vals body)
   (let loop ((ps params) (vs vals) (converted '()))
     (if (pair? ps)

@@ -21,5 +21,16 @@
 (let ((port (open-output-string)))
   (parameterize ((current-output-port port)) (write 'hi))
   (get-output-string port))                       ; expect: "hi"
-;; As in R7RS, a parameter is called with no argument.
-(radix 2)                                         ; expect error: arity
+;; As SRFI 39 says (R7RS leaves it an error), a parameter called with a value stores it, converted, in its
+;; current binding: the global one outside parameterize, the innermost one inside.
+(radix 2)
+(radix)                                           ; expect: 2
+(p 3)
+(p)                                               ; expect: 30
+(parameterize ((radix 16)) (radix 8) (radix))     ; expect: 8
+(radix)                                           ; expect: 2
+(define converted (make-parameter "10" (lambda (x) (if (number? x) x (string->number x)))))
+(converted "20")
+(converted)                                       ; expect: 20
+(only-booleans 5)                                 ; expect error: user: only booleans are accepted
+(radix 1 2)                                       ; expect error: arity
