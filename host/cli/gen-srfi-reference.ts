@@ -131,6 +131,9 @@ function libraryDefinitions(interp: Interpreter, file: string): Map<string, Defi
       out.set(f[1].name, { params: null, comment, kind: "syntax" });
     } else if (head === "define-values") {
       for (const v of items(f[1]) ?? []) if (isSym(v)) out.set(v.name, { params: null, comment, kind: "value" });
+    } else if (isSym(f[1]) && comment !== null && leadingSignature(f[1].name, comment) !== null) {
+      // A definition made by a macro of the library, (define-s-criterion string-index …): its comment gives the signature.
+      out.set(f[1].name, { params: null, comment, kind: "procedure" });
     } else if (head === "define-record-type") {
       // The constructor, the predicate and the field procedures share the comment above the form.
       const type = isSym(f[1]) ? f[1].name.replace(/^<(.*)>$/, "$1") : "record";

@@ -66,6 +66,13 @@ function comparisons(ci: boolean): ProcSpec[] {
   }));
 }
 
+/** The JS text of s from start to end (the optional range SRFI 13 adds to R7RS procedures). */
+function rangeOf(who: string, s: MString, start: number | undefined, end: number | undefined): string {
+  if (start === undefined && end === undefined) return s.toString();
+  const [a, b] = checkRange(who, 2, start, end, s.length);
+  return s.substring(a, b).toString();
+}
+
 /** The code points of a list of characters, or a type error. */
 function listChars(who: string, l: any): number[] {
   const items = properList(who, 1, l, "list of characters");
@@ -138,24 +145,24 @@ export const stringPrimitives: ProcSpec[] = [
   ...comparisons(true),
   {
     name: "string-upcase",
-    params: ["string"],
-    types: [T.string],
-    doc: "A new string: string in uppercase by the full Unicode mappings (\"straße\" gives \"STRASSE\").",
-    impl(s: MString) {
+    params: ["string", "[start]", "[end]"],
+    types: [T.string, T.index, T.index],
+    doc: "A new string: string (from start to end, SRFI 13's extension) in uppercase by the full Unicode mappings (\"straße\" gives \"STRASSE\").",
+    impl(s: MString, start?: number, end?: number) {
       // Full case mappings may lengthen the text (ß to SS): up to three characters for one.
       makingString(s.length * 3);
-      return new MString(upcaseString(s.toString()));
+      return new MString(upcaseString(rangeOf("string-upcase", s, start, end)));
     },
   },
   {
     name: "string-downcase",
-    params: ["string"],
-    types: [T.string],
-    doc: "A new string: string in lowercase by the full Unicode mappings, with Σ at the end of a word becoming ς.",
-    impl(s: MString) {
+    params: ["string", "[start]", "[end]"],
+    types: [T.string, T.index, T.index],
+    doc: "A new string: string (from start to end, SRFI 13's extension) in lowercase by the full Unicode mappings, with Σ at the end of a word becoming ς.",
+    impl(s: MString, start?: number, end?: number) {
       // Full case mappings may lengthen the text (ß to SS): up to three characters for one.
       makingString(s.length * 3);
-      return new MString(downcaseString(s.toString()));
+      return new MString(downcaseString(rangeOf("string-downcase", s, start, end)));
     },
   },
   {

@@ -11,6 +11,8 @@
 import type { ProcSpec } from "../../interpreter/api.js";
 import { supportPrimitives } from "./support.js";
 import { listPrimitives1 } from "./lists.js";
+import { charSetPrimitives } from "./char-sets.js";
+import { stringPrimitives13 } from "./strings-13.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -34,16 +36,22 @@ export interface SrfiEntry {
 export const SRFIS: readonly SrfiEntry[] = [
   { number: 1, title: "List Library", name: "lists", status: "complete", primitives: listPrimitives1 },
   { number: 2, title: "AND-LET*: an AND with local bindings, a guarded LET* special form", name: "and-let*", status: "complete" },
+  { number: 6, title: "Basic String Ports", name: "basic-string-ports", status: "complete", note: "R7RS's." },
   { number: 8, title: "receive: Binding to multiple values", name: "receive", status: "complete" },
-  { number: 13, title: "String Libraries", name: "strings", status: "planned", note: "The procedures R7RS also has are R7RS's own (string-upcase maps fully, \"ß\" to \"SS\"), extended with SRFI 13's optional start and end." },
-  { number: 14, title: "Character-set Library", name: "char-sets", status: "planned", note: "Over the whole of Unicode: the standard sets follow the Unicode character database of the JavaScript engine (R7RS's char predicates agree with them)." },
+  { number: 9, title: "Defining Record Types", name: "records", status: "complete", note: "R7RS's define-record-type." },
+  { number: 11, title: "Syntax for receiving multiple values", name: "let-values", status: "complete", note: "R7RS's let-values and let*-values." },
+  { number: 13, title: "String Libraries", name: "strings", status: "complete", primitives: stringPrimitives13, note: "The procedures R7RS also has are R7RS's own (string-upcase maps fully, \"ß\" to \"SS\"), extended with SRFI 13's optional start and end." },
+  { number: 14, title: "Character-set Library", name: "char-sets", status: "complete", primitives: charSetPrimitives, note: "Over the whole of Unicode: the standard sets are John Cowan's 2019 definitions in Unicode properties, from the JavaScript engine's Unicode data, so R7RS's char predicates agree with them. Cursors are code points." },
+  { number: 16, title: "Syntax for procedures of variable arity", name: "case-lambda", status: "complete", note: "R7RS's case-lambda." },
   { number: 23, title: "Error reporting mechanism", name: "error", status: "complete", note: "R7RS's error." },
   { number: 26, title: "Notation for Specializing Parameters without Currying", name: "cut", status: "complete" },
   { number: 28, title: "Basic Format Strings", name: "basic-format-strings", status: "planned" },
+  { number: 34, title: "Exception Handling for Programs", name: "exception-handling", status: "complete", note: "R7RS's with-exception-handler, guard and raise." },
   { number: 39, title: "Parameter objects", name: "parameters", status: "complete", note: "R7RS's make-parameter and parameterize; as SRFI 39 says, (p v) stores v, converted, in p's current binding (R7RS leaves that call an error)." },
   { number: 48, title: "Intermediate Format Strings", name: "intermediate-format-strings", status: "planned" },
   { number: 64, title: "A Scheme API for test suites", name: "testing", status: "planned" },
   { number: 69, title: "Basic hash tables", name: "basic-hash-tables", status: "planned" },
+  { number: 87, title: "=> in case clauses", name: "case", status: "complete", note: "R7RS's case." },
   { number: 111, title: "Boxes", name: "boxes", status: "complete" },
   { number: 113, title: "Sets and bags", name: "sets-and-bags", status: "planned" },
   { number: 115, title: "Scheme Regular Expressions", name: "regexp", status: "planned" },

@@ -216,25 +216,40 @@
             (loop (+ i 1)))))))
 
 ;; A new string of the characters f returns for the characters of the strings, index by
-;; index, up to the shortest string's length.
+;; index, up to the shortest string's length. As in SRFI 13, (string-map f s start [end])
+;; maps the characters of s from start to end only.
 (define (string-map f s . ss)
-  (let* ((all (cons s ss))
-         (n (%min-length all string-length)))
-    (let loop ((i 0) (acc '()))
-      (if (< i n)
-          (loop (+ i 1) (cons (apply f (map (lambda (x) (string-ref x i)) all)) acc))
-          (list->string (reverse acc))))))
+  (if (and (pair? ss) (exact-integer? (car ss)))
+      (string-map f (%string-range 'string-map s ss))
+      (let* ((all (cons s ss))
+             (n (%min-length all string-length)))
+        (let loop ((i 0) (acc '()))
+          (if (< i n)
+              (loop (+ i 1) (cons (apply f (map (lambda (x) (string-ref x i)) all)) acc))
+              (list->string (reverse acc)))))))
 
 ;; Calls f on the characters of the strings, index by index, for its effects, up to the
-;; shortest string's length.
+;; shortest string's length. As in SRFI 13, (string-for-each f s start [end]) visits the
+;; characters of s from start to end only.
 (define (string-for-each f s . ss)
-  (let* ((all (cons s ss))
-         (n (%min-length all string-length)))
-    (let loop ((i 0))
-      (if (< i n)
-          (begin
-            (apply f (map (lambda (x) (string-ref x i)) all))
-            (loop (+ i 1)))))))
+  (if (and (pair? ss) (exact-integer? (car ss)))
+      (string-for-each f (%string-range 'string-for-each s ss))
+      (let* ((all (cons s ss))
+             (n (%min-length all string-length)))
+        (let loop ((i 0))
+          (if (< i n)
+              (begin
+                (apply f (map (lambda (x) (string-ref x i)) all))
+                (loop (+ i 1))))))))
+
+;; The characters of s from (car range) to (cadr range), or to the end: the optional start
+;; and end of the SRFI 13 forms.
+(define (%string-range who s range)
+  (let ((start (car range))
+        (end (if (pair? (cdr range)) (cadr range) (string-length s))))
+    (if (and (pair? (cdr range)) (pair? (cddr range)))
+        (error (string-append (symbol->string who) ": expected (" (symbol->string who) " proc s [start end])") range))
+    (substring s start end)))
 
 ;; The first pair of list whose car is x, compared with equal? or with the optional
 ;; compare procedure; #f when there is none.
