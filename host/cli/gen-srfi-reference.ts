@@ -19,9 +19,12 @@ export interface SrfiExport {
   readonly kind: "procedure" | "syntax" | "value";
   readonly params: readonly string[];
   readonly doc: string;
-  /** typescript: a table entry; scheme: defined in the library's file; r7rs: the binding R7RS (or nodwyn's builtins) has. */
-  readonly source: "typescript" | "scheme" | "r7rs";
-  /** For r7rs: where the reference documents it (scheme.md#car), if it does. */
+  /**
+   * typescript: a table entry; scheme: defined in the library's file; r7rs: the binding R7RS (or nodwyn's
+   * builtins) has; srfi: the binding of an SRFI listed before (SRFI 152's string-index is SRFI 13's).
+   */
+  readonly source: "typescript" | "scheme" | "r7rs" | "srfi";
+  /** For r7rs and srfi: where the reference documents it (scheme.md#car, #srfi-13-string-index), if it does. */
   readonly link?: string;
 }
 
@@ -171,6 +174,9 @@ function specOf(p: Procedure): ProcSpec | null {
  */
 export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rsLink: (name: string) => string | null): SrfiReference {
   const sections: SrfiSection[] = [];
+  // Bindings already documented under an earlier SRFI: a global's cell or a macro's binding → its anchor and name.
+  const seen = new Map<unknown, { anchor: string; label: string }>();
+  const identity = (b: any): unknown => (b.k === "global" ? b.cell : b);
   for (const entry of SRFIS) {
     if (entry.status !== "complete") continue;
     const libName = `(srfi ${entry.number})`;
@@ -188,6 +194,12 @@ export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rs
         exports.push({ name, kind: b.k === "global" ? "procedure" : "syntax", params: [], doc: "", source: "r7rs", ...(link !== null ? { link } : {}) });
         continue;
       }
+      const earlier = seen.get(identity(b));
+      if (earlier !== undefined) {
+        exports.push({ name, kind: b.k === "global" ? "procedure" : "syntax", params: [], doc: earlier.label, source: "srfi", link: `#${earlier.anchor}` });
+        continue;
+      }
+      seen.set(identity(b), { anchor: exportAnchor(entry.number, name), label: `SRFI ${entry.number}'s ${name}` });
       const value = b.k === "global" ? b.cell.v : undefined;
       const spec = value instanceof Procedure ? specOf(value) : null;
       if (spec !== null) {
@@ -241,8 +253,9 @@ export function renderSrfi(ref: SrfiReference): string {
   out.push("");
   for (const s of ref.sections) {
     const n = s.entry.number;
-    const own = s.exports.filter((x) => x.source !== "r7rs");
+    const own = s.exports.filter((x) => x.source !== "r7rs" && x.source !== "srfi");
     const shared = s.exports.filter((x) => x.source === "r7rs");
+    const fromSrfis = s.exports.filter((x) => x.source === "srfi");
     const ts = own.filter((x) => x.source === "typescript").length;
     out.push(`<a id="${sectionAnchor(n)}"></a>`, "", `## SRFI ${n}: ${md(s.entry.title)}`, "");
     const facts = [
@@ -255,6 +268,14 @@ export function renderSrfi(ref: SrfiReference): string {
       out.push(
         "Also exported, the very bindings R7RS has: " +
           shared.map((x) => (x.link !== undefined ? `[\`${x.name}\`](${x.link})` : `\`${x.name}\``)).join(", ") +
+          ".",
+        "",
+      );
+    }
+    if (fromSrfis.length > 0) {
+      out.push(
+        "Also exported, the very bindings of the SRFIs above (importing both is no conflict): " +
+          fromSrfis.map((x) => `[\`${x.name}\`](${x.link}) (${x.doc})`).join(", ") +
           ".",
         "",
       );

@@ -45,12 +45,15 @@ function comparisons(ci: boolean): ProcSpec[] {
   const key = ci ? (s: MString) => foldcaseString(s.toString()) : (s: MString) => s.toString();
   return ORDERS.map(([suffix, order, what]) => ({
     name: `string${ci ? "-ci" : ""}${suffix}`,
-    params: ["string1", "string2", "string ..."],
-    types: [T.string, T.string, T.string],
+    params: ["string ..."],
+    types: [T.string],
     doc: ci
-      ? `True when the strings, compared after string-foldcase (full case folding: "Straße" and "STRASSE" are equal), are ${what}, lexicographically by code point.`
-      : `True when the strings are ${what}, lexicographically by code point (a proper prefix is less).`,
-    impl(a: MString, b: MString, rest: MString[]) {
+      ? `True when the strings, compared after string-foldcase (full case folding: "Straße" and "STRASSE" are equal), are ${what}, lexicographically by code point; true for fewer than two strings (SRFI 152's extension).`
+      : `True when the strings are ${what}, lexicographically by code point (a proper prefix is less); true for fewer than two strings (SRFI 152's extension).`,
+    impl(all: MString[]) {
+      if (all.length < 2) return true;
+      const [a, b] = all as [MString, MString];
+      const rest = all.slice(2);
       let n = a.length + b.length;
       for (const s of rest) n += s.length;
       spend(n * COST.charNs);
@@ -178,10 +181,10 @@ export const stringPrimitives: ProcSpec[] = [
   },
   {
     name: "substring",
-    params: ["string", "start", "end"],
+    params: ["string", "start", "[end]"],
     types: [T.string, T.index, T.index],
-    doc: "A new string of the characters of string from start to end (end excluded).",
-    impl(s: MString, start: number, end: number) {
+    doc: "A new string of the characters of string from start to end (end excluded; the length when left out, as in SRFI 13's substring/shared).",
+    impl(s: MString, start: number, end?: number) {
       const [b, e] = checkRange("substring", 2, start, end, s.length);
       makingString(e - b);
       return s.substring(b, e);

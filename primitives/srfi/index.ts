@@ -13,6 +13,7 @@ import { supportPrimitives } from "./support.js";
 import { listPrimitives1 } from "./lists.js";
 import { charSetPrimitives } from "./char-sets.js";
 import { stringPrimitives13 } from "./strings-13.js";
+import { stringPrimitives152 } from "./strings-152.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -57,13 +58,13 @@ export const SRFIS: readonly SrfiEntry[] = [
   { number: 115, title: "Scheme Regular Expressions", name: "regexp", status: "planned" },
   { number: 125, title: "Intermediate hash tables", name: "hashtables", status: "planned" },
   { number: 128, title: "Comparators (reduced)", name: "comparators", status: "planned" },
-  { number: 130, title: "Cursor-based string library", name: "string-cursors", status: "planned", note: "Cursors are exact integers (character indexes), which the document allows." },
+  { number: 130, title: "Cursor-based string library", name: "string-cursors", status: "complete", note: "Cursors are exact integers, the character indexes, which the document allows; criteria may also be characters and char-sets." },
   { number: 132, title: "Sort Libraries", name: "sorting", status: "planned" },
   { number: 133, title: "Vector Library (R7RS-compatible)", name: "vectors", status: "planned" },
   { number: 143, title: "Fixnums", name: "fixnums", status: "planned", note: "fx-width is 53: fixnums are the exact integers from -2^52 to 2^52-1, a range exact in a double." },
   { number: 145, title: "Assumptions", name: "assumptions", status: "complete", note: "A false assumption raises an error (kind user) with the messages." },
   { number: 151, title: "Bitwise Operations", name: "bitwise-operations", status: "planned" },
-  { number: 152, title: "String Library (reduced)", name: "strings", status: "planned" },
+  { number: 152, title: "String Library (reduced)", name: "strings", status: "complete", primitives: stringPrimitives152, note: "Criteria may also be characters and char-sets (SRFI 13's procedures, which it shares)." },
   { number: 158, title: "Generators and Accumulators", name: "generators-and-accumulators", status: "planned" },
   { number: 180, title: "JSON", status: "planned" },
   { number: 197, title: "Pipeline Operators", status: "planned" },

@@ -217,16 +217,21 @@
 
 ;; A new string of the characters f returns for the characters of the strings, index by
 ;; index, up to the shortest string's length. As in SRFI 13, (string-map f s start [end])
-;; maps the characters of s from start to end only.
+;; maps the characters of s from start to end only; as in SRFI 152, f may return strings,
+;; which are concatenated.
 (define (string-map f s . ss)
   (if (and (pair? ss) (exact-integer? (car ss)))
       (string-map f (%string-range 'string-map s ss))
       (let* ((all (cons s ss))
              (n (%min-length all string-length)))
-        (let loop ((i 0) (acc '()))
+        (let loop ((i 0) (acc '()) (chars #t))
           (if (< i n)
-              (loop (+ i 1) (cons (apply f (map (lambda (x) (string-ref x i)) all)) acc))
-              (list->string (reverse acc)))))))
+              (let ((r (if (null? ss) (f (string-ref s i)) (apply f (map (lambda (x) (string-ref x i)) all)))))
+                (loop (+ i 1) (cons r acc) (and chars (char? r))))
+              (if chars
+                  (list->string (reverse acc))
+                  (apply string-append
+                         (map (lambda (r) (if (char? r) (string r) r)) (reverse acc)))))))))
 
 ;; Calls f on the characters of the strings, index by index, for its effects, up to the
 ;; shortest string's length. As in SRFI 13, (string-for-each f s start [end]) visits the

@@ -247,29 +247,38 @@
       (with-range (a b) (string-fold-right s 4 (opt range 0) (opt range 1))
         (let lp ((i (- b 1)) (acc knil)) (if (>= i a) (lp (- i 1) (kons (string-ref s i) acc)) acc))))
 
-    (define (unfold-chars who p f g seed)
+    (define (unfold-pieces who p f g seed)
       (check-proc who 1 p)
       (check-proc who 2 f)
       (check-proc who 3 g)
-      ;; (values chars-in-reverse-order final-seed)
+      ;; (values pieces-in-reverse-order final-seed); a piece is a character or a string.
       (let lp ((seed seed) (acc '()))
         (if (p seed) (values acc seed) (lp (g seed) (cons (f seed) acc)))))
 
+    ;; A piece of an unfolded string as a string: a character or a string (SRFI 152 allows both).
+    (define (piece->string who x)
+      (cond ((char? x) (string x))
+            ((string? x) x)
+            (else (%arg-error who 2 "procedure returning characters or strings" x))))
+
+    (define (concatenate who pieces) (apply string-append (map (lambda (x) (piece->string who x)) pieces)))
+
     ;; (string-unfold p f g seed [base] [make-final]): A new string: base ("" by default), then the characters (f seed),
-    ;; (f (g seed)) … up to the first seed p is true of, then (make-final seed) of that seed ("" by default).
+    ;; (f (g seed)) … up to the first seed p is true of, then (make-final seed) of that seed ("" by default). As SRFI 152
+    ;; allows, f and make-final may return strings and base may be a character.
     (define (string-unfold p f g seed . opts)
       (let ((base (or (opt opts 0) ""))
             (make-final (or (opt opts 1) (lambda (x) ""))))
-        (call-with-values (lambda () (unfold-chars 'string-unfold p f g seed))
-          (lambda (rev last) (string-append base (list->string (reverse rev)) (make-final last))))))
+        (call-with-values (lambda () (unfold-pieces 'string-unfold p f g seed))
+          (lambda (rev last) (concatenate 'string-unfold (cons base (reverse (cons (make-final last) rev))))))))
 
-    ;; (string-unfold-right p f g seed [base] [make-final]): Like string-unfold, the characters from right to left:
-    ;; (make-final seed), then the characters, the first one last, then base.
+    ;; (string-unfold-right p f g seed [base] [make-final]): Like string-unfold, the pieces from right to left:
+    ;; (make-final seed), then the pieces, the first one last, then base.
     (define (string-unfold-right p f g seed . opts)
       (let ((base (or (opt opts 0) ""))
             (make-final (or (opt opts 1) (lambda (x) ""))))
-        (call-with-values (lambda () (unfold-chars 'string-unfold-right p f g seed))
-          (lambda (rev last) (string-append (make-final last) (list->string rev) base)))))
+        (call-with-values (lambda () (unfold-pieces 'string-unfold-right p f g seed))
+          (lambda (rev last) (concatenate 'string-unfold-right (cons (make-final last) (append rev (list base))))))))
 
     ;; (string-for-each-index proc s [start] [end]): Calls proc on each index of s[start, end), in increasing order.
     (define (string-for-each-index proc s . range)
