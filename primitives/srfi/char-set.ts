@@ -9,6 +9,8 @@
 // on first use, following John Cowan's 2019 definitions for SRFI 14 in terms of
 // Unicode properties.
 
+import { spend, allocate, COST } from "../../interpreter/api.js";
+
 /** The code point past the last one. */
 export const CODE_LIMIT = 0x110000;
 const SURROGATE_START = 0xd800;
@@ -110,6 +112,8 @@ export function fromRanges(pairs: [number, number][]): number[] {
 
 /** The inversion list of a set of code points (any order, repeats allowed). */
 export function fromCodePoints(cps: readonly number[]): number[] {
+  allocate(cps.length * 16);
+  spend(cps.length * COST.elementNs * Math.max(1, Math.log2(cps.length + 1)));
   const sorted = Float64Array.from(cps).sort();
   const out: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
@@ -126,6 +130,8 @@ type Op = (inA: boolean, inB: boolean) => boolean;
 
 /** Merges two inversion lists under a boolean operation of membership. */
 export function combine(a: readonly number[], b: readonly number[], op: Op): number[] {
+  allocate((a.length + b.length) * 8);
+  spend((a.length + b.length) * COST.elementNs);
   const out: number[] = [];
   let i = 0;
   let j = 0;

@@ -19,6 +19,9 @@ import {
   listToArray,
   argError,
   rangeError,
+  allocate,
+  spend,
+  COST,
 } from "../../interpreter/api.js";
 import { CharSet, CODE_LIMIT, FULL, STANDARD_NAMES, combine, complement, difference, fromCodePoints, fromRanges, intersection, standardRanges, union, xor } from "./char-set.js";
 
@@ -51,6 +54,7 @@ function listCodes(who: string, argNo: number, l: any): number[] {
 }
 
 function stringCodes(s: MString): number[] {
+  allocate(s.length * COST.codePointBytes);
   return s.slice();
 }
 
@@ -272,6 +276,8 @@ export const charSetPrimitives: ProcSpec[] = [
     doc: "A list of the members of cs, in code point order.",
     impl(cs: CharSet) {
       const r = cs.ranges;
+      allocate(cs.size * COST.pairBytes);
+      spend(cs.size * COST.elementNs);
       let out: any = NIL;
       for (let i = r.length - 2; i >= 0; i -= 2) for (let c = (r[i + 1] as number) - 1; c >= (r[i] as number); c--) out = new Pair(char(c), out);
       return out;
@@ -282,7 +288,11 @@ export const charSetPrimitives: ProcSpec[] = [
     params: ["cs"],
     types: [CS],
     doc: "A new string of the members of cs, in code point order.",
-    impl: (cs: CharSet) => MString.fromCodePoints(cs.codePoints()),
+    impl(cs: CharSet) {
+      allocate(cs.size * COST.codePointBytes);
+      spend(cs.size * COST.charNs);
+      return MString.fromCodePoints(cs.codePoints());
+    },
   },
   {
     name: "char-set-contains?",
@@ -390,6 +400,9 @@ export const charSetPrimitives: ProcSpec[] = [
     params: ["cs"],
     types: [CS],
     doc: "The members of cs as a vector of code point ranges #(start0 end0 start1 end1 …), each half-open, in order.",
-    impl: (cs: CharSet) => [...cs.ranges],
+    impl(cs: CharSet) {
+      allocate(cs.ranges.length * COST.slotBytes);
+      return [...cs.ranges];
+    },
   },
 ];

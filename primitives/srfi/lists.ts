@@ -5,7 +5,7 @@
 // is the same with a hash of each element that those predicates respect, in
 // linear time; (srfi 1) calls this then, and its Scheme loop otherwise.
 
-import { type ProcSpec, T, NIL, Pair, Sym, MString, Flonum, Ratnum, equal, argError } from "../../interpreter/api.js";
+import { type ProcSpec, T, NIL, Pair, Sym, MString, Flonum, Ratnum, equal, argError, spend, allocate, COST } from "../../interpreter/api.js";
 
 type Mode = "eq" | "eqv" | "equal";
 
@@ -77,6 +77,11 @@ function dedupe(who: string, l: any, mode: Mode, inPlace: boolean): any {
       const k = mode === "eq" ? x : eqvKey(x);
       fresh = !seen.has(k);
       if (fresh) seen.set(k, true);
+    }
+    // Each element costs a hash and a lookup, and a kept one a pair: charged in batches of 1024.
+    if ((n & 1023) === 1023) {
+      spend(1024 * COST.elementNs * 8);
+      allocate(1024 * (COST.pairBytes + COST.slotBytes));
     }
     if (fresh) {
       const c = inPlace ? p : new Pair(x, NIL);

@@ -21,7 +21,7 @@ import {
 } from "../../interpreter/api.js";
 import { CharSet } from "./char-set.js";
 import { CS } from "./char-sets.js";
-import { CRITERION, GRAPHIC, Text, WHITESPACE, codes, fold13, fromCodes, matcher, procedureName, range, stringList, type Criterion } from "./text.js";
+import { CRITERION, GRAPHIC, Text, WHITESPACE, codes, fold13, fromCodes, matcher, procedureName, producing, range, stringList, type Criterion } from "./text.js";
 import { compareCodePoints, downcaseChar, foldcaseChar, isLowerCase, isUpperCase, upcaseChar } from "../scheme/unicode.js";
 
 const S = T.string;
@@ -257,6 +257,7 @@ const GRAMMARS = ["infix", "strict-infix", "suffix", "prefix"];
 function join(who: string, list: any, delimiter: MString | undefined, grammar: Sym | undefined): MString {
   const parts = stringList(who, 1, list).map((s) => s.toString());
   const d = delimiter === undefined ? " " : delimiter.toString();
+  producing(d.length * (parts.length + 1));
   const g = grammar === undefined ? "infix" : grammar.name;
   if (!GRAMMARS.includes(g)) argError(who, 3, "grammar infix, strict-infix, suffix or prefix", grammar);
   if (g === "strict-infix" && parts.length === 0) rangeError(who, 1, "an empty list cannot be joined with the strict-infix grammar", list);
@@ -271,6 +272,7 @@ function pad(who: string, right: boolean, s: MString, len: number, c: Char | und
   const [a, b] = range(who, 4, start, end, t.n);
   const n = b - a;
   const fill = c === undefined ? " " : String.fromCodePoint(c.code);
+  producing(len);
   if (n >= len) return new MString(right ? t.slice(a, a + len) : t.slice(b - len, b));
   const padding = fill.repeat(len - n);
   return new MString(right ? t.slice(a, b) + padding : padding + t.slice(a, b));

@@ -5,7 +5,7 @@
 // (srfi 130) imports them too.
 
 import { type ProcSpec, T, NIL, Pair, MString, Sym, argError, rangeError } from "../../interpreter/api.js";
-import { Text, range, fromCodes } from "./text.js";
+import { Text, range, fromCodes, producing } from "./text.js";
 
 const S = T.string;
 const I = T.index;
@@ -66,6 +66,7 @@ export const stringPrimitives152: ProcSpec[] = [
         return NIL;
       }
       const d = delim.toString();
+      producing(text.length);
       const words: string[] = [];
       if (d.length === 0) {
         const chars = Array.from(text);
@@ -97,6 +98,7 @@ export const stringPrimitives152: ProcSpec[] = [
     impl(s: MString, k: number) {
       if (k < 1) rangeError("string-segment", 2, `a segment length must be positive, not ${k}`, k);
       const t = new Text(s);
+      producing(t.n);
       const out: string[] = [];
       for (let i = 0; i < t.n; i += k) out.push(t.slice(i, Math.min(i + k, t.n)));
       return list(out);

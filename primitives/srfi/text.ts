@@ -7,9 +7,20 @@
 // at its ends. For strings without astral characters — nearly all text — the
 // translation is the identity and costs nothing.
 
-import { type ArgType, Char, MString, Procedure, rangeError, argError, listToArray } from "../../interpreter/api.js";
+import { type ArgType, Char, MString, Procedure, rangeError, argError, listToArray, spend, allocate, COST } from "../../interpreter/api.js";
 import { CharSet, standardRanges } from "./char-set.js";
 import { downcaseChar, upcaseChar } from "../scheme/unicode.js";
+
+/** Charges the work of scanning n characters to the running evaluation (interpreter/budget.ts). */
+export function scanning(n: number): void {
+  spend(n * COST.charNs);
+}
+
+/** Announces a new string of about n characters, and the time to make it. */
+export function producing(n: number): void {
+  allocate(n * 2);
+  spend(n * COST.charNs);
+}
 
 export class Text {
   readonly js: string;
@@ -23,6 +34,8 @@ export class Text {
     this.n = s.length;
     if (this.n === this.js.length) this.offs = null;
     else {
+      allocate((this.n + 1) * 4);
+      scanning(this.n);
       const offs = new Int32Array(this.n + 1);
       let u = 0;
       for (let i = 0; i < this.n; i++) {
@@ -75,6 +88,8 @@ export function range(who: string, startArgNo: number, start: number | undefined
   const e = end ?? len;
   if (s > len) rangeError(who, startArgNo, `start ${s} out of range [0, ${len}]`, s);
   if (e > len || e < s) rangeError(who, startArgNo + 1, `end ${e} out of range [${s}, ${len}]`, e);
+  // Every operation on a range looks at its characters (at most): charge that before doing it.
+  scanning(e - s);
   return [s, e];
 }
 
@@ -111,6 +126,7 @@ export function fold13(cp: number): number {
 
 /** The code points of text[a, b), folded when ci. */
 export function codes(t: Text, a: number, b: number, ci: boolean): Int32Array {
+  allocate((b - a) * 4);
   const out = new Int32Array(b - a);
   for (let i = a; i < b; i++) out[i - a] = ci ? fold13(t.at(i)) : t.at(i);
   return out;
@@ -127,11 +143,15 @@ export function procedureName(p: any): string {
 export function stringList(who: string, argNo: number, l: any): MString[] {
   const items = listToArray(l);
   if (items === null || !items.every((x) => x instanceof MString)) argError(who, argNo, "list of strings", l);
+  let n = 0;
+  for (const s of items as MString[]) n += s.length;
+  producing(n);
   return items as MString[];
 }
 
 /** A new string from code points. */
 export function fromCodes(cps: ArrayLike<number>): MString {
+  producing(cps.length);
   let s = "";
   const CHUNK = 4096;
   for (let i = 0; i < cps.length; i += CHUNK) s += String.fromCodePoint(...Array.prototype.slice.call(cps, i, i + CHUNK));
