@@ -44,6 +44,11 @@
      "(map (lambda (m) (cdr (assq 'path m))) (vector->list (cdr (assq 'matches (index-grep \"src\" \"TODO\"))))).\n"
      "- fs-read reads a file or a range of its lines; fs-find lists files; index-grep searches files with an RE2 "
      "regular expression. They read through nodwyn's guard: secret files are refused, and a refusal is not an empty file.\n"
+     (if (member "index-search" tools)
+         (string-append
+          "- index-search ranks the repository's chunks of text by the words of a query (BM25, words split as code "
+          "names them), from an index nodwyn keeps; index-grep reads the files themselves.\n")
+         "")
      "- shell-exec runs a command with bash -c in the repository root; the person approves each command, and one "
      "they refuse is not run. You read `exit N`, the output, then [stderr]; long output keeps its first 1,500 and last "
      "6,000 characters.\n\n"

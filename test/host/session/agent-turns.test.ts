@@ -301,6 +301,7 @@ test("shell.scm's system text: the tools, eval as a Scheme REPL, and the project
   agent.close();
   const system = s.provider.requests[0]!.system;
   t.regex(system, /Your tools: eval, fs-find, fs-read, index-grep, index-search, index-update, shell-exec\./);
+  t.regex(system, /- index-search ranks the repository's chunks/);
   t.regex(system, /eval is a Scheme \(R7RS\) REPL in this session/);
   t.regex(system, /The project's instructions \(AGENTS\.md\):\n\nRun the tests with npm test\. Never touch dist\/\./);
   t.false(system.includes(s.root), "the repository's name, not where it is on this machine");
