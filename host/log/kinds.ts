@@ -290,7 +290,8 @@ export const KINDS = {
   },
   "context.narrow": {
     doc: "the window narrowed: later windows start from the note (a compaction's handover, or a sub-context)",
-    fields: { reason: "string", "note?": "string", "resp_seq?": "integer", "label?": "string", "lasting?": "boolean" },
+    // from (ADR 0025): the first seq the narrowed window still shows, when not the records after this one (an eviction).
+    fields: { reason: "string", "note?": "string", "resp_seq?": "integer", "label?": "string", "lasting?": "boolean", "from?": "integer" },
   },
   "context.fold": {
     doc: "the innermost narrowed context ended and is hidden from later windows",

@@ -4,6 +4,7 @@ import { constants as C, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { Redactor, RedactError, type RedactionReport } from "../redact/index.js";
 import {
+  LogError,
   LogClosedError,
   LogCorruptError,
   LogExistsError,
@@ -45,6 +46,11 @@ export interface OpenForAppendOptions extends WriterOptions {
    * a closed session).
    */
   readonly resume?: SessionConfigPayload;
+  /**
+   * Refuse a torn last line (LOG_TORN) instead of repairing it: an edit of a
+   * closed session (a summary) leaves recovery to the resume, which notes it.
+   */
+  readonly refuseTorn?: boolean;
 }
 
 /** What an append wrote. */
@@ -351,6 +357,8 @@ export function openForAppend(session: string, options: OpenForAppendOptions = {
     const summary = verifyLog(file, { fd, fs, session, maxLineBytes: options.maxRecordBytes });
     if (summary.records === 0)
       throw new LogCorruptError("empty", file, 1, 0, "the log holds no whole record (not even session.start) and cannot be resumed");
+    if (summary.tail && options.refuseTorn)
+      throw new LogError("LOG_TORN", `${file}:${summary.tail.line}: the log's last line is torn (${summary.tail.bytes} bytes without a newline): the session did not end cleanly; resume it to recover the log first`);
     if (summary.tail) truncated = repairTail(fs, fd, file, summary);
     writer = new LogWriter(session, file, fd, summary.lastSeq, summary.end, options);
   } catch (e) {

@@ -18,7 +18,7 @@ import { fileToolPrimitives, shellExecPrimitive, type ShellServices } from "../.
 import { type LogRecord, type LogWriter } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
-import { WindowV1, WINDOW_V1, ESTIMATOR, defaultReserve, type BuiltWindow } from "../window/index.js";
+import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
 import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, STDLIB_DIR } from "./node-interpreter.js";
@@ -27,7 +27,7 @@ import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
 import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
 import { modelTools, OutputCapture, parseToolArguments, DEFAULT_EVAL_LIMITS, type ModelTool } from "./tools.js";
-import { strategyPrimitives, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
+import { strategyPrimitives, type NarrowRequest, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
 
 /** The model a session talks to, as configuration resolved it. */
 export interface ModelChoice {
@@ -140,8 +140,9 @@ const DEFAULT_EVAL_TIMEOUT_MS = DEFAULT_EVAL_LIMITS.timeoutMs;
 type Stop = { kind: "cancelled" } | { kind: "limit"; dimension: BudgetDimension; message: string } | { kind: "ended"; outcome: "done" | "failed"; message: string | null };
 
 interface Handle {
-  readonly built: BuiltWindow;
-  readonly size: number;
+  readonly built: Built;
+  /** The window's version when it was built: a request is stale once the window changed. */
+  readonly version: number;
   readonly additions: readonly Message[];
 }
 
@@ -163,7 +164,8 @@ export class AgentSession implements StrategyLoop {
   readonly writer: LogWriter;
   readonly redactor: Redactor;
   private readonly strategyInterp: Interpreter;
-  private readonly view = new WindowV1();
+  /** The window of the recipe new sessions record (RECIPE_VERSION), folded from the log. */
+  private readonly view: RecipeWindow = createWindow(RECIPE_VERSION);
   private readonly follower: LogFollower;
   private readonly tools: readonly ModelTool[];
   /** The tool definitions as offered, redacted once. */
@@ -228,7 +230,7 @@ export class AgentSession implements StrategyLoop {
     };
     const strategyFile = o.strategyFile ?? DEFAULT_STRATEGY;
     const output = new OutputCapture();
-    const context = { recipe: WINDOW_V1, context_window: o.model.contextWindow, reserve: o.model.maxOutputTokens ?? defaultReserve(o.model.contextWindow), estimator: `${ESTIMATOR.name}-v${ESTIMATOR.version}` };
+    const context = recipeContext(RECIPE_VERSION, o.model.contextWindow, o.model.maxOutputTokens);
     const session = await Session.open({
       origin: o.origin,
       ...(o.cwd ? { cwd: o.cwd } : {}),
@@ -555,10 +557,10 @@ export class AgentSession implements StrategyLoop {
     return this.system;
   }
 
-  private build(additions: readonly Message[]): Handle {
-    this.follower.read((r) => this.view.add(r));
+  /** What a build needs beyond the log (all of it is recorded in llm.req). */
+  private buildParams(additions: readonly Message[]): BuildParams {
     const m = this.o.model;
-    const built = this.view.build({
+    return {
       model: m.id,
       system: this.system,
       tools: this.definitions,
@@ -566,8 +568,20 @@ export class AgentSession implements StrategyLoop {
       ...(m.maxOutputTokens !== undefined ? { maxOutputTokens: m.maxOutputTokens } : {}),
       ...(m.temperature !== undefined ? { temperature: m.temperature } : {}),
       ...(additions.length > 0 ? { additions } : {}),
-    });
-    return { built, size: this.view.size, additions };
+    };
+  }
+
+  private build(additions: readonly Message[]): Handle {
+    this.follower.read((r) => this.view.add(r));
+    let built: Built;
+    try {
+      built = this.view.build(this.buildParams(additions));
+    } catch (e) {
+      // A window that cannot fit (window-overflow) is the strategy's to handle, as a host condition.
+      if (e instanceof WindowError) hostErr(`window-${e.code}`, e.message);
+      throw e;
+    }
+    return { built, version: this.view.version, additions };
   }
 
   private register(s: TurnState, h: Handle): RequestInfo {
@@ -591,7 +605,7 @@ export class AgentSession implements StrategyLoop {
     const s = this.need("request-append");
     const h = this.handle(s, id, "request-append");
     this.follower.read((r) => this.view.add(r));
-    if (this.view.size !== h.size) hostErr("stale-request", "request-append: the log gained a message since this request was built: call (window) again");
+    if (this.view.version !== h.version) hostErr("stale-request", "request-append: the log gained a message since this request was built (or the window changed: a summary, a narrowing): call (window) again");
     const msg = this.redactor.redactJSON({ role, content: text } as Message).value;
     return this.register(s, this.build([...h.additions, msg]));
   }
@@ -609,7 +623,7 @@ export class AgentSession implements StrategyLoop {
     if (s.open.size > 0)
       hostErr("unanswered-calls", `send: the last reply's tool calls ${[...s.open.keys()].join(", ")} have no results yet: answer each with run-tool or skip-tool first`);
     this.follower.read((r) => this.view.add(r));
-    if (this.view.size !== h.size) hostErr("stale-request", "send: the log gained a message since this request was built: call (window) again");
+    if (this.view.version !== h.version) hostErr("stale-request", "send: the log gained a message since this request was built (or the window changed: a summary, a narrowing): call (window) again");
     if (s.stop !== null) return UNSPECIFIED;
     const over = s.meter.beforeModelCall();
     if (over !== null) {
@@ -619,7 +633,7 @@ export class AgentSession implements StrategyLoop {
     return this.track(s, this.sendBuilt(s, h.built));
   }
 
-  private async sendBuilt(s: TurnState, b: BuiltWindow): Promise<Record_ | typeof UNSPECIFIED> {
+  private async sendBuilt(s: TurnState, b: Built): Promise<Record_ | typeof UNSPECIFIED> {
     const m = this.o.model;
     const req = this.writer.append("llm.req", {
       model: m.id,
@@ -795,6 +809,83 @@ export class AgentSession implements StrategyLoop {
       turn: this.turnNo,
       interactive: this.o.askApproval !== null,
     };
+  }
+
+  // ---- the window's state and narrowing (window-v2) ------------------------------------------------
+
+  private v2(who: string) {
+    const w = this.view.v2;
+    if (w === null) hostErr("no-window-v2", `${who} needs window-v2; this session's window is ${this.view.recipe}`);
+    if (this.current !== null) this.need(who);
+    this.follower.read((r) => this.view.add(r));
+    return w;
+  }
+
+  narrow(o: NarrowRequest): number {
+    const who = "context-narrow";
+    const w = this.v2(who);
+    if (o.reason.trim() === "") hostErr("bad-narrow", `${who}: give the reason (e.g. "compact" or "evict")`);
+    if (o.note === undefined && o.respSeq === undefined) hostErr("bad-narrow", `${who}: give the note the narrowed window starts from, or :resp-seq, the reply that is the note`);
+    if (o.respSeq !== undefined) {
+      const k = w.kindAt(o.respSeq);
+      if (k !== "llm.resp") hostErr("bad-narrow", `${who}: :resp-seq ${o.respSeq} is ${k === undefined ? "not in the log" : `${article(k)} ${k} record`}, not a reply (llm.resp)`);
+    }
+    const last = this.writer.lastSeq;
+    if (o.from !== undefined && (o.from < 1 || o.from > last + 1)) hostErr("bad-narrow", `${who}: :from ${o.from} is not a seq of this log (1 to ${last + 1})`);
+    return this.writer.append("context.narrow", {
+      reason: o.reason,
+      ...(o.note !== undefined ? { note: o.note } : {}),
+      ...(o.respSeq !== undefined ? { resp_seq: o.respSeq } : {}),
+      ...(o.label !== undefined ? { label: o.label } : {}),
+      ...(o.lasting ? { lasting: true } : {}),
+      ...(o.from !== undefined ? { from: o.from } : {}),
+    }).seq;
+  }
+
+  fold(reason: string | null): number {
+    const who = "context-fold";
+    const w = this.v2(who);
+    const top = w.contexts().at(-1);
+    if (top === undefined || top.pushedBy === 0) hostErr("no-context", `${who}: no sub-context is open (only a context-narrow without :lasting opens one)`);
+    return this.writer.append("context.fold", { narrow_seq: top.pushedBy, ...(reason !== null ? { reason } : {}) }).seq;
+  }
+
+  windowInfo(id: number | null): Record_ {
+    const w = this.v2("window-info");
+    let additions: readonly Message[] = [];
+    if (id !== null) {
+      const s = this.need("window-info");
+      additions = this.handle(s, id, "window-info").additions;
+    }
+    const params = this.buildParams(additions);
+    const m = this.o.model;
+    const out: Record<string, unknown> = { recipe: this.view.recipe, "context-window": m.contextWindow };
+    let shownSummaries: readonly number[] = [];
+    try {
+      const b = this.view.build(params);
+      const st = w.shownState(params);
+      shownSummaries = st.summaries;
+      Object.assign(out, {
+        reserve: b.recipe.reserve,
+        budget: m.contextWindow - b.recipe.reserve,
+        tokens: b.tokens,
+        messages: b.request.messages.length,
+        elided: st.elided,
+        collapsed: st.collapsed,
+      });
+    } catch (e) {
+      if (!(e instanceof WindowError)) throw e;
+      out.overflow = e.message;
+    }
+    out.summaries = w.summaries().map(({ entry, status }) => ({ seq: entry.seq, from: entry.from, through: entry.through, status, shown: shownSummaries.includes(entry.seq) }));
+    out.contexts = w.contexts().map((c) => ({ narrow: c.narrowSeq, pushed: c.pushedBy !== 0, lasting: c.lasting, from: c.from, ...(c.label !== undefined ? { label: c.label } : {}) }));
+    return out;
+  }
+
+  windowUnits(): Record_[] {
+    return this.v2("window-units")
+      .units()
+      .map((u) => ({ ...u, rounds: u.rounds.map((r) => ({ ...r })) }));
   }
 
   // ---- shell-exec's host side -------------------------------------------------------------------

@@ -46,6 +46,32 @@ export interface StrategyLoop {
   endTurn(outcome: "done" | "failed", message: string | null): void;
   budget(): Record_;
   info(): Record_;
+  /** Records context.narrow (window-v2 shows the narrowed context from the next build) and returns its seq. */
+  narrow(o: NarrowRequest): number;
+  /** Records context.fold for the innermost pushed context and returns its seq. */
+  fold(reason: string | null): number;
+  /** What the window holds now, or what a request of this turn holds (tokens, budget, elided, collapsed, summaries, contexts). */
+  windowInfo(id: number | null): Record_;
+  /** The turns of the window's current context, with their rounds and sizes (what an eviction chooses from). */
+  windowUnits(): Record_[];
+}
+
+/**
+ * A narrowing as a strategy asks for it (context.narrow's fields). Issue 16's
+ * compaction narrows to the handover note's reply (respSeq, lasting); an
+ * eviction to a stub text of its own (note) from the first seq it keeps (from).
+ */
+export interface NarrowRequest {
+  readonly reason: string;
+  /** Text shown verbatim as one user message where the narrowed history was. */
+  readonly note?: string;
+  /** An llm.resp whose text is shown as one assistant message (a handover note). */
+  readonly respSeq?: number;
+  readonly label?: string;
+  /** Replace the current context (a compaction, an eviction) instead of opening a sub-context that a fold ends. */
+  readonly lasting?: boolean;
+  /** The first seq still shown (default: the records after the narrowing). */
+  readonly from?: number;
 }
 
 /** A JSON-like object handed to Scheme (converted with jsonToScheme). */
@@ -73,6 +99,27 @@ function idOf(call: any, who: string): string {
     if (e instanceof Pair && e.car instanceof Sym && e.car.name === "id" && e.cdr instanceof MString) return e.cdr.toString();
   }
   hostError("bad-call", `${who}: the tool call has no (id . "…") entry: pass a call from (send …)'s tool-calls`, [call], who);
+}
+
+/** Keyword options after the positional arguments: (… :from 12 :lasting #t); each name once, each with a value. */
+function keywordOptions(args: readonly unknown[], who: string, allowed: { readonly [name: string]: ArgType }): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const names = Object.keys(allowed)
+    .map((k) => `:${k}`)
+    .join(", ");
+  for (let i = 0; i < args.length; i += 2) {
+    const k = args[i];
+    if (!T.keyword.test(k)) hostError("bad-option", `${who}: expected a keyword option (${names}), got a value where the option's name should be`, [k], who);
+    const name = (k as { name: string }).name;
+    const type = allowed[name];
+    if (type === undefined) hostError("bad-option", `${who}: unknown option :${name} (the options are ${names})`, [k], who);
+    if (i + 1 >= args.length) hostError("bad-option", `${who}: the option :${name} has no value`, [k], who);
+    const v = args[i + 1];
+    if (!type.test(v)) hostError("bad-option", `${who}: the option :${name} takes a ${type.name}`, [v], who);
+    if (out.has(name)) hostError("bad-option", `${who}: the option :${name} is given twice`, [k], who);
+    out.set(name, v);
+  }
+  return out;
 }
 
 /** The strategy procedures over a loop, as table entries. */
@@ -114,9 +161,11 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
       name: "window",
       params: [],
       doc:
-        "The request the window recipe (window-v1) builds now from the session log: the system text, the conversation's " +
-        "user.msg, llm.resp and tool.result events within the model's context window, and the tools offered. Returns a " +
-        "request, #<request id=… tokens=… messages=…>, valid in this turn until the log gains a message.",
+        "The request the session's window recipe (window-v2, docs/guides/window.md) builds now from the session log: the " +
+        "system text, the conversation's user.msg, llm.resp and tool.result events of the current context (summaries in " +
+        "place of their spans, old replies and results elided to [elided seq=N] to fit the model's context window), and " +
+        "the tools offered. Returns a request, #<request id=… tokens=… messages=…>, valid in this turn until the window " +
+        "changes. A window that cannot fit even elided raises a host condition (code window-overflow).",
       impl: () => requestValue(loop.window()),
     },
     {
@@ -143,7 +192,9 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
       name: "request-tokens",
       params: ["request"],
       types: [isRequest],
-      doc: "The request's size in the window's estimated tokens (chars4 v1: a character count over 4, plus framing).",
+      doc:
+        "The request's size in the window's estimated tokens (window-v2: chars4 v2, an ASCII character a quarter of a token " +
+        "and any other a whole one, plus 4 a message), the system text and the tools included.",
       impl: (req: Record) => req.f[1],
     },
     {
@@ -246,6 +297,74 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         "(strategy . file) (turn . n) (interactive . #t)), interactive being #f where no person can answer (nodwyn ask).",
       impl(this: Ctx) {
         return jsonToScheme(this, loop.info());
+      },
+    },
+    {
+      name: "context-narrow",
+      params: ["reason", "[note]", "option ..."],
+      types: [stringOrSymbol, null, null],
+      doc:
+        "Records context.narrow and returns its seq: from the next (window) on, the window shows a narrowed context. " +
+        "note (a string, or #f) is shown verbatim as one user message where the history was; the options: :resp-seq n, a " +
+        "reply whose text is shown as one assistant message (a compaction's handover note); :from n, the first seq still " +
+        "shown (default: what follows this record; a narrowing inside a turn keeps that turn's user message); :lasting #t " +
+        "replaces the current context for good (a compaction, an eviction), else it opens a sub-context that context-fold " +
+        "ends; :label s names it. The log keeps everything: (recall seq) reads what the window no longer shows.",
+      impl(reason: MString | Sym, note?: unknown, ...rest: unknown[]) {
+        const who = "context-narrow";
+        let args = rest;
+        let noteText: string | undefined;
+        if (note !== undefined && T.keyword.test(note)) args = [note, ...rest];
+        else if (note instanceof MString) noteText = note.toString();
+        else if (note !== undefined && note !== false) hostError("bad-argument", `${who}: the note is a string or #f`, [note], who);
+        const o = keywordOptions(args, who, { "resp-seq": T.index, from: T.index, lasting: T.boolean, label: stringOrSymbol });
+        const label = o.get("label") as MString | Sym | undefined;
+        return loop.narrow({
+          reason: text(reason),
+          ...(noteText !== undefined ? { note: noteText } : {}),
+          ...(o.has("resp-seq") ? { respSeq: o.get("resp-seq") as number } : {}),
+          ...(o.has("from") ? { from: o.get("from") as number } : {}),
+          ...(o.get("lasting") === true ? { lasting: true } : {}),
+          ...(label !== undefined ? { label: label instanceof MString ? label.toString() : label.name } : {}),
+        });
+      },
+    },
+    {
+      name: "context-fold",
+      params: ["[reason]"],
+      types: [stringOrSymbol],
+      doc:
+        "Records context.fold and returns its seq: the innermost sub-context (a context-narrow without :lasting) ends, and " +
+        "the window returns to the context it was opened in, without the sub-context's events. Raises (no-context) when no " +
+        "sub-context is open.",
+      impl(reason?: MString | Sym) {
+        return loop.fold(reason === undefined ? null : text(reason));
+      },
+    },
+    {
+      name: "window-info",
+      params: ["[request]"],
+      types: [isRequest],
+      doc:
+        "What the window holds: ((recipe . \"window-v2\") (context-window . n) (reserve . n) (budget . n) (tokens . n) " +
+        "(messages . n) (elided . #(seq …)) (collapsed . #(#(a b) …)) (summaries . #(((seq . s) (from . a) (through . b) " +
+        "(status . \"active\") (shown . #t)) …)) (contexts . #(((narrow . n) (pushed . #f) (lasting . #t) (from . n)) …))), " +
+        "of the window as (window) would build it now, or of request. budget is what may be sent: the context window less " +
+        "the reply's reserve; tokens is what the request takes of it.",
+      impl(this: Ctx, req?: Record) {
+        return jsonToScheme(this, loop.windowInfo(req === undefined ? null : (req.f[0] as number)));
+      },
+    },
+    {
+      name: "window-units",
+      params: [],
+      doc:
+        "The turns of the window's current context, oldest first: a vector of ((user . seq) (from . a) (through . b) " +
+        "(tokens . n) (finished . #t) (rounds . #(((from . a) (through . b) (tokens . n)) …))), each turn's size as shown " +
+        "whole (before elision). What an eviction chooses whole turns and rounds from; (context-narrow reason stub :from n " +
+        ":lasting #t) then records it.",
+      impl(this: Ctx) {
+        return loop.windowUnits().map((u) => jsonToScheme(this, u));
       },
     },
   ];

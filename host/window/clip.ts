@@ -26,3 +26,16 @@ function isHigh(c: number): boolean {
 function isLow(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
+
+/**
+ * Like clipMiddle, with the line between head and tail made by `note` from the
+ * number of characters cut (window-v2 names the seq that holds the whole text).
+ */
+export function clipWith(text: string, head: number, tail: number, note: (cut: number) => string): string {
+  if (text.length <= head + tail) return text;
+  let a = head;
+  if (isLow(text.charCodeAt(a)) && isHigh(text.charCodeAt(a - 1))) a--;
+  let b = text.length - tail;
+  if (isLow(text.charCodeAt(b)) && isHigh(text.charCodeAt(b - 1))) b++;
+  return `${text.slice(0, a)}\n${note(b - a)}\n${text.slice(b)}`;
+}

@@ -31,3 +31,49 @@ export function messageTokens(m: Message): number {
   if (m.role === "tool") n += textTokens(m.name);
   return n;
 }
+
+/** A token estimator as llm.req records it (recipe.estimator) and as a recipe uses it. */
+export interface Estimator {
+  readonly name: string;
+  readonly version: number;
+  /** Tokens of a text. */
+  text(s: string): number;
+  /** Tokens of one message, its framing, calls and tool name included. */
+  message(m: Message): number;
+}
+
+// Framing is the same in every version: 4 a message, 4 more a tool call.
+function messageWith(text: (s: string) => number): (m: Message) => number {
+  return (m) => {
+    let n = MESSAGE_OVERHEAD + text(m.content);
+    if (m.role === "assistant" && m.toolCalls) for (const c of m.toolCalls) n += MESSAGE_OVERHEAD + text(c.name) + text(c.arguments);
+    if (m.role === "tool") n += text(m.name);
+    return n;
+  };
+}
+
+/** chars4 v1, window-v1's: ceil(UTF-16 code units / 4). */
+export const CHARS4_V1: Estimator = Object.freeze({ name: "chars4", version: 1, text: textTokens, message: messageTokens });
+
+/**
+ * chars4 v2, window-v2's: an ASCII code unit is a quarter of a token, any other
+ * code unit a whole one: ceil((ascii + 4 × other) / 4). English and code
+ * estimate as in v1; text in other scripts (where v1 counts four characters a
+ * token and tokenizers spend one or more on each) is no longer underestimated
+ * fourfold, so the budget holds for it too. One pass over the text.
+ */
+export function textTokensV2(s: string): number {
+  let other = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) other++;
+  return Math.ceil((s.length + 3 * other) / 4);
+}
+
+export const CHARS4_V2: Estimator = Object.freeze({ name: "chars4", version: 2, text: textTokensV2, message: messageWith(textTokensV2) });
+
+/** The estimator a recipe records by name and version, or null when this nodwyn has none of that name and version. */
+export function estimatorOf(e: unknown): Estimator | null {
+  if (e === null || typeof e !== "object") return null;
+  const { name, version } = e as { name?: unknown; version?: unknown };
+  for (const x of [CHARS4_V1, CHARS4_V2]) if (x.name === name && x.version === version) return x;
+  return null;
+}

@@ -83,10 +83,21 @@ export interface BuiltWindow {
   readonly params: { readonly max_output_tokens?: number; readonly temperature?: number };
 }
 
-/** A failure to rebuild a recorded request, with a stable code. */
+/** What went wrong: replay's errors (replay.ts) and window-v2's request that cannot fit. */
+export type WindowErrorCode =
+  | "unknown-recipe"
+  | "bad-recipe"
+  | "not-a-request"
+  | "no-record"
+  | "no-recipe"
+  | "recipe-mismatch"
+  | "digest-mismatch"
+  | "overflow";
+
+/** A failure to rebuild a recorded request, or to build one, with a stable code. */
 export class WindowError extends Error {
   constructor(
-    readonly code: "unknown-recipe" | "bad-recipe" | "not-a-request",
+    readonly code: WindowErrorCode,
     message: string,
   ) {
     super(message);

@@ -10,6 +10,7 @@
     register-strategy! set-system-text! system-text
     window request? request-append request-tokens request-messages
     send run-tool skip-tool record-note end-turn turn-budget session-info
+    context-narrow context-fold window-info window-units
     field response-text response-tool-calls response-stop response-seq
     call-id call-name call-arguments result-ok? result-output result-error)
   (begin

@@ -10,6 +10,8 @@ import { logCommand } from "./log.js";
 import { indexCommand } from "./index-command.js";
 import { replCommand } from "./repl.js";
 import { runCommand } from "./run.js";
+import { replayCommand } from "./replay.js";
+import { summaryCommand } from "./summary.js";
 
 /** Every subcommand, in the order `nodwyn --help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -21,5 +23,7 @@ export const COMMANDS: readonly Command[] = [
   chatCommand,
   askCommand,
   resumeCommand,
+  replayCommand,
+  summaryCommand,
   helpCommand,
 ];

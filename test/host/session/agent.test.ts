@@ -1,7 +1,7 @@
 // The agent session: a turn driven by shell.scm over a real repository and log, every record in order.
 import test from "ava";
 import { readLog } from "../../../host/log/index.js";
-import { rebuildRequest } from "../../../host/window/index.js";
+import { replayRequest } from "../../../host/window/index.js";
 import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
 import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
 import { dataDir, gitRepo, records } from "./agent-helpers.js";
@@ -76,11 +76,11 @@ test("a turn: the model greps, evaluates, then answers; the log holds every step
   const all = [...readLog(agent.writer.file)];
   const reqs: any[] = all.filter((x) => x.kind === "llm.req");
   reqs.forEach((q, i) => {
-    const re = rebuildRequest(all, q);
-    t.true(re.matches, `llm.req ${q.seq}`);
+    const re = replayRequest(all, q.seq);
+    t.is(re.digest, q.payload.digest, `llm.req ${q.seq}`);
     t.deepEqual(JSON.parse(JSON.stringify(re.request)), o.provider.requests[i]);
   });
-  t.like(reqs[0]!.payload.recipe, { name: "window-v1", context_window: 32_000, estimator: { name: "chars4", version: 1 } });
+  t.like(reqs[0]!.payload.recipe, { name: "window-v2", context_window: 32_000, estimator: { name: "chars4", version: 2 } });
   t.deepEqual(reqs[0]!.payload.tools.map((x: any) => x.name), ["eval", "fs-find", "fs-read", "index-grep", "index-search", "index-update", "shell-exec"]);
   t.regex(reqs[0]!.payload.recipe.system, /eval is a Scheme \(R7RS\) REPL/);
 });
