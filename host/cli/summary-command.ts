@@ -179,7 +179,7 @@ export async function runSummary(inv: Invocation): Promise<number> {
         if (json) out.write(JSON.stringify({ seq: rec.seq, from: a, through: b, digest: c.digest, status: now?.status ?? "active", redacted: rec.redaction !== null }) + "\n");
         else out.write(`${rec.seq}\n`);
         if (rec.redaction !== null) inv.io.stderr.write(`nodwyn summary: the text held what looks like a secret; the record holds it redacted (seq ${rec.redaction.seq} says which rules)\n`);
-        if (now?.status === "recent") inv.io.stderr.write(`nodwyn summary: seq ${a}-${b} reaches into the latest two user turns, which are never replaced: the summary is recent, and applies once two more turns have begun\n`);
+        if (now?.status === "recent") inv.io.stderr.write(`nodwyn summary: seq ${a}-${b} reaches into the latest two user turns, which are never replaced: the summary is recent, and applies once later turns make its span older than that\n`);
       } finally {
         writer.close();
       }

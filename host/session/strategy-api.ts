@@ -310,7 +310,7 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         "shown (default: what follows this record; a narrowing inside a turn keeps that turn's user message); :lasting #t " +
         "replaces the current context for good (a compaction, an eviction), else it opens a sub-context that context-fold " +
         "ends; :label s names it. The log keeps everything: (recall seq) reads what the window no longer shows.",
-      impl(reason: MString | Sym, note?: unknown, ...rest: unknown[]) {
+      impl(reason: MString | Sym, note: unknown, rest: unknown[]) {
         const who = "context-narrow";
         let args = rest;
         let noteText: string | undefined;

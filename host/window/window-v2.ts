@@ -902,9 +902,11 @@ export class WindowV2 {
         out.push(cur);
         round = null;
       } else if (cur === null) {
-        cur = { user: 0, from: it.first, through: it.last, tokens: 0, finished: false, rounds: [] };
+        cur = { user: 0, from: 0, through: 0, tokens: 0, finished: false, rounds: [] };
         out.push(cur);
       }
+      // Glue and missing results stand at no seq of their own.
+      if (it.kind !== "glue" && it.kind !== "missing" && (cur.from === 0 || it.first < cur.from)) cur.from = it.first;
       if (it.kind === "reply" || it.kind === "summary") {
         round = { from: it.first, through: it.last, tokens: 0 };
         cur.rounds.push(round);
