@@ -571,14 +571,14 @@ export class AgentSession implements StrategyLoop {
     };
   }
 
-  private build(additions: readonly Message[]): Handle {
+  private build(additions: readonly Message[], who: string): Handle {
     this.follower.read((r) => this.view.add(r));
     let built: Built;
     try {
       built = this.view.build(this.buildParams(additions));
     } catch (e) {
       // A window that cannot fit (window-overflow) is the strategy's to handle, as a host condition.
-      if (e instanceof WindowError) hostErr(`window-${e.code}`, e.message);
+      if (e instanceof WindowError) hostErr(`window-${e.code}`, `${who}: ${e.message}`);
       throw e;
     }
     return { built, version: this.view.version, additions };
@@ -598,7 +598,7 @@ export class AgentSession implements StrategyLoop {
 
   window(): RequestInfo {
     const s = this.need("window");
-    return this.register(s, this.build([]));
+    return this.register(s, this.build([], "window"));
   }
 
   append(id: number, role: "user" | "assistant", text: string): RequestInfo {
@@ -607,7 +607,7 @@ export class AgentSession implements StrategyLoop {
     this.follower.read((r) => this.view.add(r));
     if (this.view.version !== h.version) hostErr("stale-request", "request-append: the log gained a message since this request was built (or the window changed: a summary, a narrowing): call (window) again");
     const msg = this.redactor.redactJSON({ role, content: text } as Message).value;
-    return this.register(s, this.build([...h.additions, msg]));
+    return this.register(s, this.build([...h.additions, msg], "request-append"));
   }
 
   requestMessages(id: number): readonly Message[] {
