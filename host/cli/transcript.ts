@@ -20,8 +20,12 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const compact = (v: unknown): string => JSON.stringify(v);
 
+// A text's lines; a final newline ends the last line rather than starting an empty one.
 function lines(text: string): string[] {
-  return text === "" ? [] : text.split("\n");
+  if (text === "") return [];
+  const out = text.split("\n");
+  if (out.length > 1 && out[out.length - 1] === "") out.pop();
+  return out;
 }
 
 function parts(...xs: (string | false | undefined | null)[]): string {

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { AgentSession } from '../../dist/host/session/agent.js';
 import { createProvider } from '../../dist/host/model/index.js';
-import { WindowV1, digestJson } from '../../dist/host/window/index.js';
+import { createWindow, digestJson } from '../../dist/host/window/index.js';
 import { readLog } from '../../dist/host/log/index.js';
 import { median } from './lib/stats.mjs';
 import { textTable, markdownTable } from './lib/table.mjs';
@@ -110,7 +110,7 @@ function windowCosts(logFile) {
   const out = {};
   const firstOfTurn = new Map();
   for (const r of records) if (r.kind === 'llm.req' && !firstOfTurn.has(r.payload.turn)) firstOfTurn.set(r.payload.turn, r.seq);
-  const w = new WindowV1();
+  const w = createWindow();
   for (const r of records) {
     if (r.kind === 'llm.req') {
       const t0 = performance.now();
@@ -121,7 +121,7 @@ function windowCosts(logFile) {
         const naive = [];
         for (let k = 0; k < 5; k++) {
           const t1 = performance.now();
-          const fresh = new WindowV1();
+          const fresh = createWindow();
           for (const x of readLog(logFile)) {
             if (x.seq >= r.seq) break;
             fresh.add(x);
