@@ -197,6 +197,10 @@ const BASE: Context = { narrowSeq: 0, pushedBy: 0, from: 1, keepUser: 0, lasting
  * Which events are on the session's current branch (issue 17's head moves).
  * The default holds every event. A filter reports a change of branch from
  * `onRecord`; the window then rebuilds its view from the events it includes.
+ * The window keeps every conversation event whatever the branch, so a move
+ * back to an abandoned branch shows its events again; the other records it
+ * acts on (summaries, narrowings, llm.req decisions, contexts in force) are
+ * taken when they are on the branch as they arrive.
  */
 export interface BranchFilter {
   /** Sees every record before the window does; true when the events on the branch changed. */
@@ -346,25 +350,23 @@ export class WindowV2 {
       this.book.resetUsers(this.events.filter((e) => e.kind === "user" && this.includes(e.seq)).map((e) => e.seq));
       for (const e of this.book.entries) this.book.restale(e, (a, b) => this.check(a, b));
     }
+    const p = r.payload as Record<string, any>;
+    // Conversation events are kept whatever the branch (a later move may bring them back); the view shows those on it.
+    if (r.kind === "user.msg" || r.kind === "llm.resp" || r.kind === "tool.result" || r.kind === "tool.call") {
+      this.sources.add(r);
+      if (r.kind !== "tool.call") this.event(r);
+      if (moved) this.reset();
+      return;
+    }
     if (!this.includes(r.seq)) {
       if (moved) this.reset();
       return;
     }
-    const p = r.payload as Record<string, any>;
     switch (r.kind) {
       case "session.start":
       case "session.resume":
       case "session.model":
         this.contextInForce(p.context);
-        break;
-      case "user.msg":
-      case "llm.resp":
-      case "tool.result":
-        this.sources.add(r);
-        this.event(r);
-        break;
-      case "tool.call":
-        this.sources.add(r);
         break;
       case "turn.end":
         this.turnEnds.push(r.seq);
@@ -414,7 +416,7 @@ export class WindowV2 {
     const p = r.payload as Record<string, any>;
     let ev: Ev;
     if (r.kind === "user.msg") {
-      this.book.userMessage(r.seq);
+      if (this.includes(r.seq)) this.book.userMessage(r.seq);
       ev = { seq: r.seq, kind: "user", rec: r, cap: this.cap, msg: { role: "user", content: String(p.text ?? "") } };
     } else if (r.kind === "llm.resp") {
       if (p.error !== undefined) return;

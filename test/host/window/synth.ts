@@ -1,7 +1,7 @@
 // Test helper: a session log made in memory, record by record, as the loop writes it, with window-v2 folding it and recording llm.req.
 import type { LogRecord, LogKind, Payload } from "../../../host/log/index.js";
 import type { Message, ToolDefinition } from "../../../host/model/types.js";
-import { recipeContext, replayRequest, WindowV2, type BuiltWindowV2, type WindowV2Params } from "../../../host/window/index.js";
+import { recipeContext, replayRequest, WindowV2, type BranchFilter, type BuiltWindowV2, type WindowV2Params } from "../../../host/window/index.js";
 
 export const TOOLS: ToolDefinition[] = [
   { name: "fs-read", description: "Read a file.", inputSchema: { type: "object", properties: { path: { type: "string" } } } },
@@ -13,12 +13,13 @@ export const SYSTEM = "You are a test model.";
 /** A log in memory: records appended in seq order, each folded into the window at once. */
 export class Synth {
   readonly records: LogRecord[] = [];
-  readonly window = new WindowV2();
+  readonly window: WindowV2;
   readonly built: { seq: number; built: BuiltWindowV2 }[] = [];
   private calls = 0;
   private turn = 0;
 
-  constructor(readonly contextWindow = 100_000, readonly maxOutputTokens?: number) {
+  constructor(readonly contextWindow = 100_000, readonly maxOutputTokens?: number, branch?: BranchFilter) {
+    this.window = new WindowV2(branch ? { branch } : {});
     this.add("session.start", { version: "test", origin: "test", context: recipeContext("window-v2", contextWindow, maxOutputTokens) });
   }
 

@@ -367,3 +367,31 @@ test("window units: the turns of the context, finished or not, with their rounds
   t.true(units[1]!.rounds[0]!.tokens > 200);
   t.is(units[1]!.tokens, units[1]!.rounds[0]!.tokens + CHARS4_V2.message({ role: "user", content: "two" }));
 });
+
+test("a branch filter (issue 17's seam): the window shows the events of the current branch, and a move rebuilds it", (t) => {
+  // A stand-in for a head move: a note naming the seqs the rewind abandoned; a second note brings them back.
+  let abandoned: [number, number] | null = null;
+  const branch = {
+    onRecord(r: { kind: string; payload: Record<string, unknown> }) {
+      if (r.kind !== "note" || r.payload.topic !== "head.move") return false;
+      abandoned = Array.isArray(r.payload.data) ? (r.payload.data as [number, number]) : null;
+      return true;
+    },
+    includes: (seq: number) => abandoned === null || seq < abandoned[0] || seq > abandoned[1],
+  };
+  const s = new Synth(100_000, undefined, branch as any);
+  s.turnWith("kept turn", []);
+  const a = s.user("abandoned turn");
+  s.request();
+  const z = s.reply("abandoned answer").seq;
+  s.end();
+  s.add("note", { text: "rewind", topic: "head.move", data: [a, s.last] });
+  s.user("after the rewind");
+  let json = JSON.stringify(s.window.build(s.params()).request.messages);
+  t.true(json.includes("kept turn"));
+  t.false(json.includes("abandoned"));
+  t.true(json.includes("after the rewind"));
+  s.add("note", { text: "redo", topic: "head.move" });
+  json = JSON.stringify(s.window.build(s.params()).request.messages);
+  t.true(json.includes("abandoned answer"), `seq ${z} is on the branch again`);
+});
