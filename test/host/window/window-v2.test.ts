@@ -7,6 +7,7 @@ import {
   GLUE_TEXT,
   SourceRecords,
   checkSpan,
+  recipeContext,
   LOW_WATER,
   MISSING_RESULT_TEXT,
   WindowError,
@@ -394,4 +395,20 @@ test("a branch filter (issue 17's seam): the window shows the events of the curr
   s.add("note", { text: "redo", topic: "head.move" });
   json = JSON.stringify(s.window.build(s.params()).request.messages);
   t.true(json.includes("abandoned answer"), `seq ${z} is on the branch again`);
+});
+
+test("a session.model with another context resets the decisions and caps results for the new context", (t) => {
+  const s = overflowing(9, 1);
+  const before = s.request();
+  t.truthy(before.recipe.elided_through);
+  t.is(before.recipe.result_cap, resultCapChars(8_000, 1_000));
+  // The same context again (a resume) changes nothing.
+  s.add("session.resume", { version: "test", context: recipeContext("window-v2", 8_000, 1_000) });
+  t.is(s.window.build(s.params()).recipe.elided_through, before.recipe.elided_through);
+  // A larger model: the decisions start again (nothing needs eliding now) and the caps grow.
+  s.add("session.model", { model: "big", context: recipeContext("window-v2", 100_000) });
+  const big = s.window.build({ ...s.params(), contextWindow: 100_000, maxOutputTokens: undefined } as any);
+  t.is(big.recipe.elided_through, undefined);
+  t.is(big.recipe.result_cap, resultCapChars(100_000, 4096));
+  t.false(JSON.stringify(big.request).includes("[elided seq="));
 });
