@@ -14,7 +14,7 @@ import { killRunningShells } from "../shell/index.js";
 import { AgentSession, DEFAULT_STRATEGY, type AgentOptions, type TurnOutcome } from "../session/agent.js";
 import { SessionError } from "../session/session.js";
 import type { TurnBudgets } from "../session/budgets.js";
-import { readlineInput } from "./chat-input.js";
+import { chatInput } from "./chat-input.js";
 import { UsageError, flag, optionValue, optionValues, type Invocation } from "./command.js";
 import { ChatView, askOnInput, runChat, useColor } from "./chat.js";
 
@@ -141,7 +141,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     const redactor = new Redactor();
     const provider: ModelProvider = createProvider(choice.spec, { redactor, env: io.env });
     const view = cmd === "ask" ? new ChatView(io.stderr, useColor(io.stderr, io.env, p.color)) : new ChatView(io.stdout, useColor(io.stdout, io.env, p.color));
-    const input = cmd === "ask" ? null : readlineInput(io.stdin, io.stdout);
+    const input = cmd === "ask" ? null : chatInput(io.stdin, io.stdout, io.env);
     const quietAsk = cmd === "ask" && io.stderr.isTTY !== true;
     agent = await AgentSession.open({
       origin: cmd,
@@ -210,15 +210,15 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       offSignals();
       return code;
     }
-    const chatInput = input!;
+    const person = input!;
     const intro = cmd === "resume" ? `resumed ${agent.id} (${agent.turns} turn${agent.turns === 1 ? "" : "s"})` : `session ${agent.id}`;
     io.stdout.write(
       `nodwyn chat — ${choice.model} on ${choice.server} (context ${choice.contextWindow.toLocaleString("en-US")} tokens) · strategy ${agent.strategy || DEFAULT_STRATEGY} · ${intro}\n` +
         "Ctrl-C cancels a turn, Ctrl-D ends the session, /help for more.\n",
     );
     for (const n of notes) io.stdout.write(`note: ${n}\n`);
-    const code = await runChat(agent, chatInput, view, io.stdout);
-    chatInput.close();
+    const code = await runChat(agent, person, view, io.stdout);
+    person.close();
     agent.close("eof", code);
     agent = null;
     offSignals();

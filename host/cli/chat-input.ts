@@ -1,78 +1,97 @@
-// What `nodwyn chat` reads from the person: lines, answers to a question, and Ctrl-C, behind one small interface.
+// What `nodwyn chat` reads from the person: entries, answers to a question, and Ctrl-C while a turn runs, behind one small interface.
 //
-// The implementation is node:readline for now; the REPL's terminal module
-// (line editing, history, completion) can replace it without touching chat.
-// Lines typed or piped while a turn runs are queued, not lost.
+// At a terminal it is the REPL's terminal module (host/cli/terminal/): the
+// line editor with its keys and a history of its own (~/.nodwyn_chat_history,
+// NODWYN_CHAT_HISTORY; empty keeps none), raw mode for the whole chat, so a
+// Ctrl-C while a turn runs reaches the chat and keys typed ahead wait for the
+// next prompt. Piped input is read line by line (LineInput), without prompts;
+// SIGINT then cancels the running turn.
 
-import type { Interface as ReadlineInterface } from "node:readline";
+import { join } from "node:path";
+import { homedir } from "node:os";
+import { Terminal } from "./terminal/terminal.js";
+import { History } from "./terminal/history.js";
+import { LineInput } from "./terminal/line-input.js";
 
 /** The person's side of a chat. */
 export interface ChatInput {
-  /** The next line (without its newline); null at the end of input (Ctrl-D). */
+  /** The next entry; null at the end of input (Ctrl-D on an empty entry). A Ctrl-C at the prompt drops the entry and asks again. */
   readLine(prompt: string): Promise<string | null>;
-  /** Called on Ctrl-C while no line is being read (at a terminal's prompt Ctrl-C clears the line), or on SIGINT when the input is not a terminal. */
-  onInterrupt(handler: () => void): void;
+  /** Runs a turn: Ctrl-C (SIGINT for piped input) calls onInterrupt instead of editing. */
+  busy<T>(onInterrupt: () => void, work: () => Promise<T>): Promise<T>;
+  /** One line answered while a turn runs (an approval); null for Ctrl-C or the end of input. */
+  question(prompt: string): Promise<string | null>;
+  /** Called before each prompt: whether the last output left the cursor mid-line. */
+  midLine?: () => boolean;
   /** Whether a person is typing at a terminal. */
   readonly interactive: boolean;
   close(): void;
 }
 
-/** A ChatInput over node:readline on the given streams. */
-export function readlineInput(input: NodeJS.ReadableStream & { isTTY?: boolean }, output: NodeJS.WritableStream): ChatInput {
-  // getBuiltinModule also works when started from the snapshot (no import() there).
-  const { createInterface } = process.getBuiltinModule("node:readline") as typeof import("node:readline");
-  const terminal = input.isTTY === true;
-  const rl: ReadlineInterface = createInterface({ input, output, terminal, historySize: terminal ? 100 : 0 });
-  const queue: string[] = [];
-  let waiting: ((line: string | null) => void) | null = null;
-  let closed = false;
-  let interrupt: (() => void) | null = null;
-  rl.on("line", (line) => {
-    if (waiting !== null) {
-      const w = waiting;
-      waiting = null;
-      w(line);
-    } else queue.push(line);
-  });
-  rl.on("close", () => {
-    closed = true;
-    if (waiting !== null) {
-      const w = waiting;
-      waiting = null;
-      w(null);
-    }
-  });
-  const onSigint = () => interrupt?.();
-  if (terminal)
-    rl.on("SIGINT", () => {
-      // At the prompt, Ctrl-C clears the line; while a turn runs, it is the chat's to handle.
-      if (waiting === null) return onSigint();
-      rl.write(null, { ctrl: true, name: "e" });
-      rl.write(null, { ctrl: true, name: "u" });
-      output.write("^C (Ctrl-D ends the session)\n");
-      rl.prompt();
-    });
-  else process.on("SIGINT", onSigint);
+/** Where chat keeps its history: NODWYN_CHAT_HISTORY (empty: none), else ~/.nodwyn_chat_history. */
+export function chatHistoryFile(env: NodeJS.ProcessEnv): string | null {
+  const v = env.NODWYN_CHAT_HISTORY;
+  if (v !== undefined) return v.trim() === "" ? null : v;
+  return join(env.HOME || homedir(), ".nodwyn_chat_history");
+}
+
+/** A ChatInput on the process's standard input: the terminal module at a TTY, lines otherwise. */
+export function chatInput(stdin: NodeJS.ReadableStream & { isTTY?: boolean }, stdout: NodeJS.WritableStream, env: NodeJS.ProcessEnv): ChatInput {
+  if (stdin.isTTY === true && (stdout as { isTTY?: boolean }).isTTY === true) return terminalInput(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream, env);
+  return pipedInput(stdin as NodeJS.ReadStream);
+}
+
+function terminalInput(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, env: NodeJS.ProcessEnv): ChatInput {
+  const terminal = new Terminal({ input: stdin, output: stdout });
+  const history = new History({ file: chatHistoryFile(env), onError: (m) => stdout.write(`nodwyn chat: history: ${m}\n`) });
+  terminal.start();
+  const input: ChatInput = {
+    interactive: true,
+    async readLine(prompt) {
+      terminal.freshLine = () => (input.midLine?.() ? "\n" : "");
+      for (;;) {
+        const r = await terminal.readEntry({ prompt, history });
+        if (r.kind === "eof") return null;
+        if (r.kind === "entry") return r.text;
+      }
+    },
+    busy: (onInterrupt, work) => terminal.busy(onInterrupt, work),
+    question: (prompt) => terminal.question(prompt),
+    close: () => terminal.close(),
+  };
+  return input;
+}
+
+function pipedInput(stdin: NodeJS.ReadStream): ChatInput {
+  const lines = new LineInput(stdin);
+  // SIGINT cancels a running turn; with none running it ends the input, as Ctrl-D would.
+  let onInterrupt: (() => void) | null = null;
+  let idle: ((v: null) => void) | null = null;
+  const onSigint = () => {
+    if (onInterrupt !== null) onInterrupt();
+    else idle?.(null);
+  };
+  process.on("SIGINT", onSigint);
+  const next = async (): Promise<string | null> => {
+    const l = await Promise.race([lines.nextLine(), new Promise<null>((r) => (idle = r))]);
+    idle = null;
+    return l === null ? null : l.replace(/\r?\n$/, "");
+  };
   return {
-    interactive: terminal,
-    readLine(prompt: string): Promise<string | null> {
-      if (queue.length > 0) return Promise.resolve(queue.shift() as string);
-      if (closed) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        waiting = resolve;
-        // Piped input gets no prompt: its lines are not typed in answer to one.
-        if (terminal) {
-          rl.setPrompt(prompt);
-          rl.prompt();
-        }
-      });
+    interactive: false,
+    readLine: () => next(),
+    async busy(handler, work) {
+      onInterrupt = handler;
+      try {
+        return await work();
+      } finally {
+        onInterrupt = null;
+      }
     },
-    onInterrupt(handler: () => void): void {
-      interrupt = handler;
-    },
-    close(): void {
-      if (!terminal) process.off("SIGINT", onSigint);
-      rl.close();
+    question: () => next(),
+    close() {
+      process.off("SIGINT", onSigint);
+      stdin.pause();
     },
   };
 }

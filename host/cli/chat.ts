@@ -4,12 +4,11 @@ import type { AgentSession, TurnObserver, TurnResult } from "../session/agent.js
 import type { ApprovalAnswer, ApprovalRequest } from "../shell/index.js";
 import type { StreamEvent } from "../model/types.js";
 import type { ChatInput } from "./chat-input.js";
+import { colorEnabled } from "./terminal/style.js";
 
-/** Colour: --color / --no-color when given, else FORCE_COLOR, else a terminal without NO_COLOR (https://no-color.org). */
+/** Colour as the terminal module decides it: --color / --no-color, FORCE_COLOR, NO_COLOR, a TTY, TERM=dumb. */
 export function useColor(out: { isTTY?: boolean }, env: NodeJS.ProcessEnv, forced?: boolean): boolean {
-  if (forced !== undefined) return forced;
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== "0") return true;
-  return out.isTTY === true && !env.NO_COLOR;
+  return colorEnabled(out, env, forced);
 }
 
 /** A tool call's arguments, one line, at most `max` characters. */
@@ -69,6 +68,11 @@ export class ChatView implements TurnObserver {
 
   private red(s: string): string {
     return this.color ? `\x1b[31m${s}\x1b[39m` : s;
+  }
+
+  /** Whether the last thing written left the cursor mid-line. */
+  midLine(): boolean {
+    return this.lineOpen;
   }
 
   /** Ends a line left open (a streamed reply, a tool line), before anything else is written. */
@@ -134,7 +138,7 @@ export function askOnInput(input: ChatInput, view: ChatView): (req: ApprovalRequ
     view.newline();
     const always = req.prefix !== null ? `, [a]lways for "${req.prefix}" in this session` : "";
     for (;;) {
-      const a = await input.readLine(`Run \`${req.command}\`? [o]nce${always}, [n]ever: `);
+      const a = await input.question(`Run \`${req.command}\`? [o]nce${always}, [n]ever: `);
       const k = (a ?? "n").trim().toLowerCase();
       if (k === "o" || k === "once" || k === "y" || k === "yes") return "once";
       if ((k === "a" || k === "always") && req.prefix !== null) return "session";
@@ -143,20 +147,17 @@ export function askOnInput(input: ChatInput, view: ChatView): (req: ApprovalRequ
   };
 }
 
-const HELP = `Type a message and press Enter. Ctrl-C cancels the running turn (the session stays); Ctrl-D ends the session.
+const HELP = `Type a message and press Enter (Alt-Enter for a new line; Up and Ctrl-R for earlier messages). Ctrl-C cancels
+the running turn (the session stays), or drops what you are typing; Ctrl-D on an empty line ends the session.
 /help shows this; other /commands go to the strategy (shell.scm has none).
 `;
 
 /**
- * The conversation: a turn per line of the person, until the input ends.
+ * The conversation: a turn per entry of the person, until the input ends.
  * Ctrl-C while a turn runs cancels it (turn.end cancelled) and the chat goes on.
  */
 export async function runChat(agent: AgentSession, input: ChatInput, view: ChatView, out: NodeJS.WritableStream): Promise<number> {
-  let running: AbortController | null = null;
-  input.onInterrupt(() => {
-    if (running !== null) running.abort();
-    else if (!input.interactive) input.close();
-  });
+  input.midLine = () => view.midLine();
   for (;;) {
     const line = await input.readLine("> ");
     if (line === null) break;
@@ -170,9 +171,17 @@ export async function runChat(agent: AgentSession, input: ChatInput, view: ChatV
         view.write(`unknown command /${name}: /help lists the commands`);
       continue;
     }
-    running = new AbortController();
-    const r = await agent.turn(text, { signal: running.signal });
-    running = null;
+    const running = new AbortController();
+    let interrupted = false;
+    const r = await input.busy(
+      () => {
+        interrupted = true;
+        running.abort();
+      },
+      () => agent.turn(text, { signal: running.signal }),
+    );
+    // The terminal echoed ^C where the cursor was: the footer starts a line of its own.
+    if (interrupted && input.interactive) out.write("\n");
     view.footer(agent, r);
   }
   view.newline();
