@@ -13,7 +13,8 @@ export const chatCommand: Command = {
     "answers. The reply streams as it arrives, each tool call is one line, a footer gives the model, tokens and\n" +
     "cost of the turn. A shell command runs only when you approve it (once, always for its prefix, never) or\n" +
     "config.toml's [shell] allow has its prefix. Ctrl-C cancels the running turn and keeps the session; Ctrl-D\n" +
-    "ends it. The model comes from config.toml (docs/guides/models.md); with none configured, chat says how to\n" +
+    "ends it. Lines are edited as in the REPL; the history is ~/.nodwyn_chat_history (NODWYN_CHAT_HISTORY moves it,\n" +
+    "empty keeps none). The model comes from config.toml (docs/guides/models.md); with none configured, chat says how to\n" +
     "write one. Every step is in the session's log (nodwyn log show last); nodwyn resume reopens it.",
   options: AGENT_OPTIONS,
   args: { min: 0, max: 0, names: "" },
