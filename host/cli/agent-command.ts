@@ -188,7 +188,9 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       process.off("SIGHUP", onSignal);
     };
     if (cmd === "ask") {
-      const message = p.words.length > 0 && !(p.words.length === 1 && p.words[0] === "-") ? p.words.join(" ") : await readAll(io.stdin);
+      const fromStdin = !(p.words.length > 0 && !(p.words.length === 1 && p.words[0] === "-"));
+      if (fromStdin && io.stdin.isTTY === true) io.stderr.write("nodwyn ask: type the message, then Ctrl-D on an empty line\n");
+      const message = fromStdin ? await readAll(io.stdin) : p.words.join(" ");
       if (message.trim() === "") {
         agent.close("no message", 2);
         agent = null;
