@@ -137,6 +137,8 @@ export interface RepoIndexOptions {
   readonly actor?: string;
   /** Tests: the store's page cap (a full disk). */
   readonly maxPageCount?: number;
+  /** How long a refresh reads before it commits a batch (default 1000 ms; the crash tests make batches small). */
+  readonly batchMs?: number;
 }
 
 /** The index of one working tree, over its repository's shared store. Close it. */
@@ -229,11 +231,11 @@ export class RepoIndex {
    * after a refresh of up to the search budget. Each hit is read again from
    * its file through the guard, as `actor`; a refusal drops the file.
    */
-  search(query: string, opts: { limit?: number; path?: string | null; actor?: string; signal?: AbortSignal } = {}): Promise<IndexSearchResult> {
+  search(query: string, opts: { limit?: number; path?: string | null; actor?: string; signal?: AbortSignal; fresh?: boolean } = {}): Promise<IndexSearchResult> {
     return this.serial(async () => {
       let refresh: RefreshReport;
       try {
-        refresh = await this.refresh("search", { budgetMs: this.limits.searchBudgetMs, add: null, signal: opts.signal });
+        refresh = opts.fresh === false ? this.emptyReport() : await this.refresh("search", { budgetMs: this.limits.searchBudgetMs, add: null, signal: opts.signal });
       } catch (e) {
         // The search answers from the index as it was; the reason is in the result.
         if (!(e instanceof IndexError) || e.code === "aborted") throw e;
@@ -253,6 +255,11 @@ export class RepoIndex {
         }
       }
     });
+  }
+
+  /** What a search does first: reads what changed for up to the search budget (records an index.update when it read or removed something). */
+  check(opts: { signal?: AbortSignal } = {}): Promise<RefreshReport> {
+    return this.serial(() => this.refresh("search", { budgetMs: this.limits.searchBudgetMs, add: null, signal: opts.signal }));
   }
 
   /** Files, chunks, size and freshness, without refreshing. */
@@ -486,7 +493,7 @@ export class RepoIndex {
         }
         remaining = toRead.length - i - 1;
         o.onProgress?.({ done: read, total: toRead.length });
-        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= 1000) await commit();
+        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= (this.o.batchMs ?? 1000)) await commit();
       }
       await commit();
     } finally {
@@ -632,7 +639,8 @@ export class RepoIndex {
         for (const [path, e] of m.files) if (e.state === "held") named.add(docKey(path, e.hash));
       }
       const now = this.clock();
-      const out = await this.store.write((s) => Store.collect(s, named, now, this.limits.gcAfterMs));
+      const todo = await this.store.read((s) => Store.collect(s, named, now, this.limits.gcAfterMs, true));
+      const out = todo.changes === 0 ? todo : await this.store.write((s) => Store.collect(s, named, now, this.limits.gcAfterMs, false));
       return { trees: gone.sort(), docs: out.removed, chunks: out.chunks, busy: false };
     } finally {
       lock.release();

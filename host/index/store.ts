@@ -518,25 +518,35 @@ export class Store {
   /**
    * The collection of unnamed documents: those `named` does not hold are
    * marked unnamed since `now` (once), and removed once unnamed for `afterMs`;
-   * named ones are unmarked. Inside write(). Returns how many were removed.
+   * named ones are unmarked. Inside write(); with `dryRun`, in a read, only
+   * counts the changes it would make. Returns how many were removed.
    */
-  static collect(s: NonNullable<Store["stmts"]>, named: ReadonlySet<string>, now: number, afterMs: number): { removed: number; chunks: number } {
+  static collect(s: NonNullable<Store["stmts"]>, named: ReadonlySet<string>, now: number, afterMs: number, dryRun = false): { removed: number; chunks: number; changes: number } {
     let removed = 0;
     let chunks = 0;
+    let changes = 0;
     for (const d of s.allDocs.all()) {
       if (named.has(docKey(d.path, d.hash))) {
-        if (d.unnamed_since !== null) s.named.run(d.id);
+        if (d.unnamed_since !== null) {
+          changes++;
+          if (!dryRun) s.named.run(d.id);
+        }
         continue;
       }
-      if (d.unnamed_since === null) s.unnamed.run(now, d.id);
-      else if (now - d.unnamed_since >= afterMs) {
-        s.delWords.run(d.id * CHUNKS_PER_DOC, (d.id + 1) * CHUNKS_PER_DOC);
-        s.delDoc.run(d.id);
+      if (d.unnamed_since === null) {
+        changes++;
+        if (!dryRun) s.unnamed.run(now, d.id);
+      } else if (now - d.unnamed_since >= afterMs) {
+        changes++;
+        if (!dryRun) {
+          s.delWords.run(d.id * CHUNKS_PER_DOC, (d.id + 1) * CHUNKS_PER_DOC);
+          s.delDoc.run(d.id);
+        }
         removed++;
         chunks += d.n;
       }
     }
-    return { removed, chunks };
+    return { removed: dryRun ? 0 : removed, chunks: dryRun ? 0 : chunks, changes };
   }
 
   /** Forgets cached documents (after a write that removed some). */
@@ -557,6 +567,28 @@ export class Store {
       .map((r) => `${byId.get(Math.floor(r.doc / CHUNKS_PER_DOC))}#${r.doc % CHUNKS_PER_DOC} ${r.col} ${r.term} ${r.n}`)
       .sort();
     return { docs: docs.map((d) => `${d.path}@${d.hash} ${d.lines} ${d.starts.toString("hex")}`), words };
+  }
+
+  /** Documents, their chunks, and the FTS5 rows (one per chunk when nothing is lost or doubled). */
+  counts(): { docs: number; chunks: number; rows: number } {
+    const db = this.db as Database.Database;
+    const d = db.prepare<[], { docs: number; chunks: number | null }>("SELECT count(*) AS docs, sum(length(starts) / 4) AS chunks FROM doc").get() as { docs: number; chunks: number | null };
+    const r = db.prepare<[], { rows: number }>("SELECT count(*) AS rows FROM words_docsize").get() as { rows: number };
+    return { docs: d.docs, chunks: d.chunks ?? 0, rows: r.rows };
+  }
+
+  /** PRAGMA integrity_check and FTS5's integrity-check: "ok", or what they found (tests and tools). */
+  integrity(): string {
+    const db = this.db;
+    if (db === null) return "not open";
+    try {
+      const r = db.pragma("integrity_check", { simple: true });
+      if (r !== "ok") return String(r);
+      db.exec("INSERT INTO words(words) VALUES('integrity-check')");
+      return "ok";
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
   }
 
   close(): void {
