@@ -17,7 +17,8 @@ import type { Redactor } from "../redact/index.js";
 
 /** What reading one file came to. */
 export type ReadOutcome =
-  | { readonly kind: "text"; readonly text: string }
+  /** A text file: its bytes (a view of the scratch buffer, valid until the next read) and, unless the read was lazy, its text. */
+  | { readonly kind: "text"; readonly bytes: Buffer; readonly text: string }
   | { readonly kind: "skipped"; readonly reason: "binary" | "non-utf8" | "oversized" | "nonregular" | "protected" | "vanished" | "unreadable" }
   | { readonly kind: "refused"; readonly rule: string; readonly reason: string }
   /** The turn's read caps: nothing more can be read now (the file is left for later). */
@@ -49,18 +50,24 @@ function outcomeOf(e: unknown): ReadOutcome {
  * UTF-8 text (not yet redacted) or why not. Synchronous unless a checker is
  * consulted. The scan's held decisions are logged by its flushLog.
  */
-export function readThroughGuard(scan: GuardScan, rel: string, maxBytes: number, scratch: Buffer): ReadOutcome | Promise<ReadOutcome> {
+export function readThroughGuard(scan: GuardScan, rel: string, maxBytes: number, scratch: Buffer, lazy = false): ReadOutcome | Promise<ReadOutcome> {
   let opened: OpenedFile | Promise<OpenedFile>;
   try {
     opened = scan.openFile(rel, { maxBytes, defer: true });
   } catch (e) {
     return outcomeOf(e);
   }
-  if (opened instanceof Promise) return opened.then((f) => readOpened(scan, f, rel, maxBytes, scratch), outcomeOf);
-  return readOpened(scan, opened, rel, maxBytes, scratch);
+  if (opened instanceof Promise) return opened.then((f) => readOpened(scan, f, rel, maxBytes, scratch, lazy), outcomeOf);
+  return readOpened(scan, opened, rel, maxBytes, scratch, lazy);
 }
 
-function readOpened(scan: GuardScan, f: OpenedFile, rel: string, maxBytes: number, scratch: Buffer): ReadOutcome {
+/** The text of a read's bytes, a BOM dropped. */
+export function decodeText(bytes: Buffer): string {
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function readOpened(scan: GuardScan, f: OpenedFile, rel: string, maxBytes: number, scratch: Buffer, lazy: boolean): ReadOutcome {
   let bytes = 0;
   try {
     if (f.fd !== -1) return classify(readDescriptor(f.fd, rel, f.size as number, maxBytes, scratch));
@@ -102,9 +109,7 @@ function readOpened(scan: GuardScan, f: OpenedFile, rel: string, maxBytes: numbe
     bytes = r.length;
     if (r.indexOf(0) !== -1) return { kind: "skipped", reason: "binary" };
     if (!isUtf8(r)) return { kind: "skipped", reason: "non-utf8" };
-    let text = r.toString("utf8");
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { kind: "text", text };
+    return { kind: "text", bytes: r, text: lazy ? "" : decodeText(r) };
   }
 }
 

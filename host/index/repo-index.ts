@@ -23,7 +23,7 @@ import { listTree, type Listing } from "./listing.js";
 import { FileLock } from "./lock.js";
 import { emptyManifest, readManifest, writeManifest, type Entry, type EntryState, type Manifest } from "./manifest.js";
 import { gitDirsOf, projectPaths, type ProjectPaths } from "./project.js";
-import { readThroughGuard, redactKeepingLines } from "./read-file.js";
+import { decodeText, readThroughGuard, redactKeepingLines } from "./read-file.js";
 import { CHUNKS_PER_DOC, docKey, Store, StoreRebuilt, storageError, type DocInput } from "./store.js";
 import { forEachWord, queryWords, wordText } from "./words.js";
 
@@ -156,6 +156,8 @@ export class RepoIndex {
   /** The manifest file as it was when `manifest` was read or written from it. */
   private manifestId: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The redacted lines of files recent searches showed (shownLines), least recently used first. */
+  private readonly shown = new Map<string, { bytes: Buffer; secrets: number; lines: string[] }>();
   private readonly scratch: Buffer;
   /** Damage found and repaired since this index was opened (for status and tests). */
   readonly damage: string[] = [];
@@ -331,8 +333,7 @@ export class RepoIndex {
 
   private emptyReport(): RefreshReport {
     const m = this.manifest;
-    let files = 0;
-    if (m !== null) for (const e of m.files.values()) if (e.state === "held") files++;
+    const files = m === null ? 0 : heldCount(m);
     return { root: this.root, files, read: 0, removed: 0, skipped: 0, refused: [], left: m?.left ?? 0, more: m?.over ?? false, elapsed_ms: 0, busy: false };
   }
 
@@ -555,10 +556,10 @@ export class RepoIndex {
           if (prefix !== null && doc.path !== prefix && !doc.path.startsWith(`${prefix}/`)) continue;
           let lines = texts.get(doc.path);
           if (lines === undefined) {
-            const r0 = readThroughGuard(scan, doc.path, this.limits.maxFileBytes, this.scratch);
+            const r0 = readThroughGuard(scan, doc.path, this.limits.maxFileBytes, this.scratch, true);
             const r = r0 instanceof Promise ? await r0 : r0;
             scan.flushLog();
-            if (r.kind === "text") lines = textLines(redactKeepingLines(this.o.redactor, r.text));
+            if (r.kind === "text") lines = this.shownLines(doc.path, r.bytes);
             else {
               lines = null;
               if (r.kind === "refused") dropped.push(doc.path);
@@ -585,6 +586,27 @@ export class RepoIndex {
     }
     if (dropped.length > 0) await this.dropRefused(dropped);
     return { hits, dropped };
+  }
+
+  /**
+   * The lines of a file's text as a hit shows them: redacted, split. The file
+   * is read through the guard at every search; only the redaction and the
+   * split of the very same text are kept from one search to the next (a few
+   * files, compared whole, with the redactor's registered secrets).
+   */
+  private shownLines(path: string, bytes: Buffer): string[] {
+    const key = this.o.redactor.secretCount;
+    const hit = this.shown.get(path);
+    if (hit !== undefined && hit.secrets === key && hit.bytes.equals(bytes)) {
+      this.shown.delete(path);
+      this.shown.set(path, hit);
+      return hit.lines;
+    }
+    const lines = textLines(redactKeepingLines(this.o.redactor, decodeText(bytes)));
+    // The bytes are a view of the scratch buffer: the kept copy is the file's own.
+    this.shown.set(path, { bytes: Buffer.from(bytes), secrets: key, lines });
+    if (this.shown.size > 32) this.shown.delete(this.shown.keys().next().value as string);
+    return lines;
   }
 
   /** Files the guard refused at search time leave the index (under the tree's lock; without it, the next search drops them again). */
@@ -656,6 +678,19 @@ export class RepoIndex {
   }
 }
 
+const HELD = new WeakMap<Manifest, number>();
+
+/** How many files a manifest holds (counted once per manifest). */
+function heldCount(m: Manifest): number {
+  let n = HELD.get(m);
+  if (n === undefined) {
+    n = 0;
+    for (const e of m.files.values()) if (e.state === "held") n++;
+    HELD.set(m, n);
+  }
+  return n;
+}
+
 /** A file's identity on disk as a string, or null when it is missing. */
 function statId(path: string): string | null {
   try {
@@ -713,9 +748,14 @@ export function chunkText(path: string, text: string): { starts: number[]; lines
 /** A file's text as a document to store: its chunks and their words. */
 export function prepareDoc(path: string, hash: string, text: string): DocInput {
   const c = chunkText(path, text);
+  // wordText keeps every newline where it is (it only puts spaces in and blanks characters within lines),
+  // so the words of line k are line k of the words: one pass over the whole text, then slices.
+  const w = wordText(text);
+  const at = w === text ? c.at : lineOffsets(w);
+  const end = (k: number): number => (k < c.lines ? (at[k] as number) - 1 : w.length);
   const rows = c.starts.map((s, i) => {
     const e = i + 1 < c.starts.length ? (c.starts[i + 1] as number) - 1 : c.lines;
-    return { first: wordText(c.line(s)), body: e > s ? wordText(text.slice(c.at[s] as number, c.upTo(e))) : "" };
+    return { first: w.slice(at[s - 1] as number, end(s)), body: e > s ? w.slice(at[s] as number, end(e)) : "" };
   });
   return { path, hash, lines: c.lines, starts: c.starts, rows, pathWords: wordText(path) };
 }

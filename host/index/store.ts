@@ -23,7 +23,7 @@
 // still answers, and the caller gets an IndexStorageError.
 
 import Database from "better-sqlite3";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
@@ -31,7 +31,7 @@ import { FileLock } from "./lock.js";
 import { IndexError, IndexStorageError, errCode, isCorrupt, isDiskFull } from "./errors.js";
 
 /** The store's format: a store of another format is set aside and made anew. */
-export const STORE_FORMAT = "nodwyn-index-1";
+export const STORE_FORMAT = "nodwyn-index-2";
 
 /** Chunk rowids are a document's id times this, plus the chunk's number (a 1 MiB file has fewer chunks). */
 export const CHUNKS_PER_DOC = 1 << 20;
@@ -112,12 +112,12 @@ const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE doc(
   id INTEGER PRIMARY KEY,
+  key BLOB NOT NULL UNIQUE,
   path TEXT NOT NULL,
   hash TEXT NOT NULL,
   lines INTEGER NOT NULL,
   starts BLOB NOT NULL,
-  unnamed_since INTEGER,
-  UNIQUE(path, hash)
+  unnamed_since INTEGER
 );
 CREATE VIRTUAL TABLE words USING fts5(path, first, body, content='', contentless_delete=1, tokenize='ascii', detail=full);
 INSERT INTO words(words, rank) VALUES('rank', 'bm25(3.0, 3.0, 1.0)');
@@ -157,9 +157,9 @@ export class Store {
    * whether it was made anew (every tree must then be read again).
    */
   async ensure(): Promise<boolean> {
-    mkdirSafe(this.dir);
     const now = this.statDb();
     if (this.db !== null && sameId(this.verified, now)) return false;
+    mkdirSafe(this.dir);
     const lock = await this.lock("sh");
     let outcome: "ok" | "dirty" | "damaged" | "missing";
     let why = "";
@@ -262,6 +262,8 @@ export class Store {
     db.pragma("journal_mode = DELETE");
     db.pragma("synchronous = NORMAL");
     db.pragma("busy_timeout = 5000");
+    // A build inserts megabytes of postings in one transaction: 32 MB of page cache keeps FTS5's merges in memory.
+    db.pragma("cache_size = -32768");
     if (this.o.maxPageCount !== undefined) db.pragma(`max_page_count = ${this.o.maxPageCount}`);
     return db;
   }
@@ -363,9 +365,9 @@ export class Store {
 
   private prepare(db: Database.Database) {
     return {
-      findDoc: db.prepare<[string, string], { id: number }>("SELECT id FROM doc WHERE path = ? AND hash = ?"),
+      findDoc: db.prepare<[Buffer, string, string], { id: number }>("SELECT id FROM doc WHERE key = ? AND path = ? AND hash = ?"),
       getDoc: db.prepare<[number], { id: number; path: string; hash: string; lines: number; starts: Buffer }>("SELECT id, path, hash, lines, starts FROM doc WHERE id = ?"),
-      insDoc: db.prepare("INSERT INTO doc(path, hash, lines, starts) VALUES (?, ?, ?, ?)"),
+      insDoc: db.prepare("INSERT INTO doc(key, path, hash, lines, starts) VALUES (?, ?, ?, ?, ?)"),
       insWords: db.prepare("INSERT INTO words(rowid, path, first, body) VALUES (?, ?, ?, ?)"),
       named: db.prepare("UPDATE doc SET unnamed_since = NULL WHERE id = ? AND unnamed_since IS NOT NULL"),
       allDocs: db.prepare<[], { id: number; path: string; hash: string; unnamed_since: number | null; n: number }>(
@@ -470,10 +472,11 @@ export class Store {
   static insertDocs(s: NonNullable<Store["stmts"]>, docs: readonly DocInput[]): number {
     let added = 0;
     for (const d of docs) {
-      if (s.findDoc.get(d.path, d.hash) !== undefined) continue;
+      const key = docKeyBytes(d.path, d.hash);
+      if (s.findDoc.get(key, d.path, d.hash) !== undefined) continue;
       const starts = Buffer.alloc(d.starts.length * 4);
       d.starts.forEach((v, i) => starts.writeUInt32LE(v, i * 4));
-      const id = Number(s.insDoc.run(d.path, d.hash, d.lines, starts).lastInsertRowid);
+      const id = Number(s.insDoc.run(key, d.path, d.hash, d.lines, starts).lastInsertRowid);
       const base = id * CHUNKS_PER_DOC;
       d.rows.forEach((r, k) => s.insWords.run(base + k, d.pathWords, r.first, r.body));
       added++;
@@ -483,7 +486,7 @@ export class Store {
 
   /** Whether a document is stored (a read). */
   hasDoc(path: string, hash: string): boolean {
-    return this.stmts?.findDoc.get(path, hash) !== undefined;
+    return this.stmts?.findDoc.get(docKeyBytes(path, hash), path, hash) !== undefined;
   }
 
   /** A stored document by id, or null (cached until the store changes). */
@@ -594,6 +597,15 @@ export class Store {
   close(): void {
     this.closeDb();
   }
+}
+
+/**
+ * A document's key in the store: 12 bytes of SHA-256 of its path and hash (a
+ * unique index over the key is a sixth of one over both strings; a lookup
+ * still compares the strings).
+ */
+export function docKeyBytes(path: string, hash: string): Buffer {
+  return createHash("sha256").update(path).update("\u0000").update(hash).digest().subarray(0, 12);
 }
 
 /** The key of a document in a set of named ones. */

@@ -177,20 +177,62 @@ export function queryWords(query: string, max = 64): string[] {
 }
 
 /**
- * The words of `text` joined by single spaces, as written (ASCII case not
- * folded): how a text is handed to the store, whose FTS5 `ascii` tokenizer
- * then finds exactly splitWords(text) (it splits at ASCII characters other
- * than letters and digits and folds ASCII case).
+ * `text` as the store's FTS5 `ascii` tokenizer must see it to find exactly
+ * splitWords(text): a space put where a word ends inside a run (camelCase,
+ * digits), spaces for the characters the splitter does not keep (non-ASCII
+ * punctuation and symbols, which that tokenizer would keep) and for the words
+ * it drops (over MAX_WORD_LENGTH). Everything else is left as it is: ASCII
+ * punctuation separates for the tokenizer too, and it folds ASCII case itself.
+ * One pass; a stretch with nothing to change is copied as one slice.
  */
 export function wordText(text: string): string {
-  const spans = SPANS;
-  spans.length = 0;
-  cut(text, spans);
-  // Not folded: the tokenizer folds ASCII case itself, which is all the splitter folds.
+  const n = text.length;
   let out = "";
-  for (let k = 0; k < spans.length; k += 3) {
-    const w = text.slice(spans[k] as number, spans[k + 1] as number);
-    out = out.length === 0 ? w : `${out} ${w}`;
+  let copied = 0; // text[copied, i) is still to be copied
+  let i = 0;
+  const space = (at: number): void => {
+    out += text.slice(copied, at) + " ";
+    copied = at;
+  };
+  const blank = (from: number, to: number): void => {
+    out += text.slice(copied, from) + " ";
+    copied = to;
+  };
+  while (i < n) {
+    let k = text.charCodeAt(i);
+    let cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
+    if (cls === SEP) {
+      // A non-ASCII separator (and a lone surrogate) would be a token character for the tokenizer.
+      if (k >= 128) {
+        const w = k >= 0xd800 && k <= 0xdbff && isLowSurrogate(text, i + 1) ? 2 : 1;
+        blank(i, i + w);
+        i += w;
+      } else i++;
+      continue;
+    }
+    let start = i;
+    let prev = cls;
+    for (i++; i < n; i++) {
+      k = text.charCodeAt(i);
+      cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
+      if (cls === prev) continue;
+      if (cls === SEP) break;
+      if (cls === DIGIT || prev === DIGIT || (cls === UPPER && prev === LOWER)) {
+        if (i - start > MAX_WORD_LENGTH) blank(start, i);
+        space(i);
+        start = i;
+      } else if (cls === LOWER && prev === UPPER && i - start >= 2) {
+        let j = i - 1;
+        if (isLowSurrogate(text, j)) j--;
+        if (j > start) {
+          if (j - start > MAX_WORD_LENGTH) blank(start, j);
+          space(j);
+          start = j;
+        }
+      }
+      prev = cls;
+    }
+    if (i - start > MAX_WORD_LENGTH) blank(start, i);
   }
-  return out;
+  return copied === 0 ? text : out + text.slice(copied);
 }

@@ -132,6 +132,17 @@ test("what the store's FTS5 ascii tokenizer finds in wordText(text) is exactly s
         JSON.stringify(s),
       );
     }),
-    { numRuns: 500 },
+    { numRuns: 1500 },
+  );
+  fc.assert(
+    fc.property(fc.string({ unit: "binary", maxLength: 60 }), (s) => {
+      ins.run(++id, wordText(s));
+      t.deepEqual(
+        terms.all(id).map((r) => r.term),
+        splitWords(s),
+        JSON.stringify(s),
+      );
+    }),
+    { numRuns: 1500 },
   );
 });
