@@ -192,9 +192,16 @@ export class RepoIndex {
 
   /** Runs operations of this index one at a time (a session may start two searches at once). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
+    const scrubbed = (): Promise<T> => fn().catch((e: unknown) => Promise.reject(this.scrub(e)));
+    const run = this.queue.then(scrubbed, scrubbed);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The index's own errors name its folder as "<data dir>/…", not by the host's path (a model may read them). */
+  private scrub(e: unknown): unknown {
+    if (e instanceof IndexError && this.o.dataDir.length > 1) e.message = e.message.split(this.o.dataDir).join("<data dir>");
+    return e;
   }
 
   /**
@@ -241,7 +248,7 @@ export class RepoIndex {
       } catch (e) {
         // The search answers from the index as it was; the reason is in the result.
         if (!(e instanceof IndexError) || e.code === "aborted") throw e;
-        refresh = { ...this.emptyReport(), error: e.message };
+        refresh = { ...this.emptyReport(), error: (this.scrub(e) as IndexError).message };
       }
       const limit = Math.max(1, Math.min(opts.limit ?? this.limits.defaultHits, this.limits.maxHits));
       for (let attempt = 0; ; attempt++) {
