@@ -82,6 +82,9 @@ export function openIndex(
   const search = createSearchEngine(guard, {}, { readingThread: "never" });
   const redactor = o.redactor ?? new Redactor();
   const { checkers: _c, guardLimits: _g, redactor: _r, ...rest } = o;
-  const index = new RepoIndex({ guard, search, redactor, dataDir, record: (p) => records.push(p), ...rest });
+  // The real budgets are wall-clock time: on a loaded machine a test would see a partial index. A test of the
+  // budgets sets its own, with its own clock.
+  const limits = { searchBudgetMs: 600_000, updateBudgetMs: 600_000, ...o.limits };
+  const index = new RepoIndex({ guard, search, redactor, dataDir, record: (p) => records.push(p), ...rest, limits });
   return { index, guard, checkers, decisions, records, redactor };
 }
