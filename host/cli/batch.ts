@@ -4,6 +4,7 @@ import { MultipleValues, type Outcome } from "../../interpreter/api.js";
 import { showValue, type Session } from "../session/session.js";
 import { TERMINAL_LIMITS, showValue as show } from "./repl/show.js";
 import { helpPrimitive } from "./repl/repl.js";
+import { handleSignals } from "./signals.js";
 import type { DescribeContext } from "./repl/describe.js";
 import { colorEnabled, styleFor } from "./terminal/style.js";
 import { stripAnsi } from "./terminal/width.js";
@@ -54,6 +55,8 @@ export async function openBatchSession(inv: Invocation, origin: string, commandL
   const out = inv.io.stdout as { isTTY?: boolean; columns?: number };
   ctx = { interp: session.interp, session, style: styleFor(format === "text" && colorEnabled(out, inv.io.env, colorChoice(inv))), width: Math.min(out.columns ?? 80, 100) };
   inv.onExit((reason, code) => session.close(reason, code));
+  // Ctrl-C interrupts the evaluation (exit status 130), SIGTERM and SIGHUP close the log on the way out.
+  handleSignals(session, { interrupt: true });
   return { session, flags };
 }
 

@@ -12,6 +12,10 @@ import { homedir } from "node:os";
 import { Terminal } from "./terminal/terminal.js";
 import { History } from "./terminal/history.js";
 import { LineInput } from "./terminal/line-input.js";
+import { colorEnabled, styleFor } from "./terminal/style.js";
+
+/** The /commands Tab completes at the start of an entry. */
+const SLASH_COMMANDS = ["/help"];
 
 /** The person's side of a chat. */
 export interface ChatInput {
@@ -44,15 +48,23 @@ export function chatInput(stdin: NodeJS.ReadableStream & { isTTY?: boolean }, st
 function terminalInput(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, env: NodeJS.ProcessEnv): ChatInput {
   const terminal = new Terminal({ input: stdin, output: stdout });
   const history = new History({ file: chatHistoryFile(env), onError: (m) => stdout.write(`nodwyn chat: history: ${m}\n`) });
+  const style = styleFor(colorEnabled(stdout, env));
+  // Tab completes a /command typed at the start of the entry.
+  const complete = (text: string, cursor: number) => {
+    const head = text.slice(0, cursor);
+    return /^\/\S*$/.test(head) ? { start: 0, candidates: SLASH_COMMANDS.filter((c) => c.startsWith(head)) } : null;
+  };
   terminal.start();
   const input: ChatInput = {
     interactive: true,
     async readLine(prompt) {
       terminal.freshLine = () => (input.midLine?.() ? "\n" : "");
       for (;;) {
-        const r = await terminal.readEntry({ prompt, history });
+        const r = await terminal.readEntry({ prompt: style.prompt(prompt), continuation: style.prompt(". "), history, complete });
         if (r.kind === "eof") return null;
         if (r.kind === "entry") return r.text;
+        // Ctrl-C at the prompt dropped the entry; say how to leave, as the REPL does.
+        if (r.text.trim() === "") terminal.write(style.dim("(Ctrl-D ends the session)") + "\r\n");
       }
     },
     busy: (onInterrupt, work) => terminal.busy(onInterrupt, work),

@@ -8,6 +8,7 @@ export const ENVIRONMENT_HELP = `environment:
   NODWYN_DATA_DIR       where session logs live (default $XDG_DATA_HOME/nodwyn, else ~/.local/share/nodwyn)
   NODWYN_PATH           library directories searched after -I, colon-separated
   NODWYN_REPL_HISTORY   the REPL's history file (default ~/.nodwyn_history); empty: no history is kept
+  NODWYN_CHAT_HISTORY   chat's history file (default ~/.nodwyn_chat_history); empty: none
   NO_COLOR              set: no colour (FORCE_COLOR=1 forces it)`;
 
 function optionLine(o: OptionSpec): [string, string] {

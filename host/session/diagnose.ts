@@ -128,25 +128,28 @@ function isUnbound(v: unknown): boolean {
 
 // ---- finding a name in source text -------------------------------------------------------------------
 
+/** A lexical token of Scheme text, as far as finding names needs. */
+export interface Token {
+  readonly kind: "open" | "close" | "string" | "comment" | "atom" | "char" | "prefix";
+  readonly start: number;
+  readonly end: number;
+}
+
 const DELIMITER = /[\s()[\]{}"';`,|]/;
 
+/** Whether a character can be part of an identifier. */
+export function isIdentifierChar(c: string): boolean {
+  return !DELIMITER.test(c);
+}
+
 /**
- * Where identifier `name` occurs in the form at 1-based `line`:`col` of
- * `text`: its first occurrence in operator position, else its first one.
- * Strings, comments and character literals are skipped. Null when absent.
+ * The tokens of `text` from `from`: parentheses, strings, comments, character
+ * literals, quote prefixes and atoms; tolerant of anything unfinished (an open
+ * string runs to the end).
  */
-export function findIdentifierIn(text: string, line: number, col: number, name: string): { line: number; col: number } | null {
-  let off = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf("\n", off);
-    if (nl < 0) return null;
-    off = nl + 1;
-  }
-  off += [...text.slice(off)].slice(0, Math.max(0, col - 1)).join("").length;
-  let depth = 0;
-  let i = off;
-  let afterOpen = false;
-  let first = -1;
+export function schemeTokens(text: string, from = 0): Token[] {
+  const out: Token[] = [];
+  let i = from;
   const n = text.length;
   while (i < n) {
     const c = text[i] as string;
@@ -154,61 +157,134 @@ export function findIdentifierIn(text: string, line: number, col: number, name: 
       i++;
       continue;
     }
+    const start = i;
     if (c === "(" || c === "[") {
-      depth++;
-      afterOpen = true;
-      i++;
+      out.push({ kind: "open", start, end: ++i });
       continue;
     }
     if (c === ")" || c === "]") {
-      depth--;
-      i++;
-      if (depth <= 0) break;
-      afterOpen = false;
+      out.push({ kind: "close", start, end: ++i });
       continue;
     }
     if (c === ";") {
       while (i < n && text[i] !== "\n") i++;
+      out.push({ kind: "comment", start, end: i });
       continue;
     }
     if (c === "#" && text[i + 1] === "|") {
-      const end = text.indexOf("|#", i + 2);
-      i = end < 0 ? n : end + 2;
+      let depth = 1;
+      i += 2;
+      while (i < n && depth > 0) {
+        if (text.startsWith("|#", i)) {
+          depth--;
+          i += 2;
+        } else if (text.startsWith("#|", i)) {
+          depth++;
+          i += 2;
+        } else i++;
+      }
+      out.push({ kind: "comment", start, end: i });
       continue;
     }
-    if (c === '"') {
+    if (c === '"' || c === "|") {
       i++;
-      while (i < n && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-      i++;
-      afterOpen = false;
+      while (i < n && text[i] !== c) i += text[i] === "\\" ? 2 : 1;
+      i = Math.min(n, i + 1);
+      out.push({ kind: c === '"' ? "string" : "atom", start, end: i });
       continue;
     }
     if (c === "#" && text[i + 1] === "\\") {
       i += 3;
-      while (i < n && !DELIMITER.test(text[i] as string)) i++;
-      afterOpen = false;
+      while (i < n && isIdentifierChar(text[i] as string)) i++;
+      out.push({ kind: "char", start, end: Math.min(i, n) });
+      continue;
+    }
+    if (c === "#" && (text[i + 1] === "(" || text.startsWith("#u8(", i))) {
+      i += text[i + 1] === "(" ? 2 : 4;
+      out.push({ kind: "open", start, end: i });
       continue;
     }
     if (c === "'" || c === "`" || c === ",") {
-      i++;
+      i += c === "," && text[i + 1] === "@" ? 2 : 1;
+      out.push({ kind: "prefix", start, end: i });
       continue;
     }
-    const start = i;
-    if (c === "|") {
-      i++;
-      while (i < n && text[i] !== "|") i++;
-      i++;
-    } else while (i < n && !DELIMITER.test(text[i] as string)) i++;
+    while (i < n && isIdentifierChar(text[i] as string)) i++;
     if (i === start) i++;
-    const word = text.slice(start, i);
-    if (word === name) {
-      if (afterOpen) return positionOf(text, start);
-      if (first < 0) first = start;
-    }
-    afterOpen = false;
-    if (depth === 0) break;
+    out.push({ kind: "atom", start, end: i });
   }
-  return first < 0 ? null : positionOf(text, first);
+  return out;
+}
+
+/** UTF-16 offset of 1-based line:col (col in code points), or -1. */
+function offsetOf(text: string, line: number, col: number): number {
+  let off = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", off);
+    if (nl < 0) return -1;
+    off = nl + 1;
+  }
+  return off + [...text.slice(off)].slice(0, Math.max(0, col - 1)).join("").length;
+}
+
+/** The tokens of the one datum starting at token k (k itself for an atom). */
+function datumAt(toks: readonly Token[], k: number): Token[] {
+  let depth = 0;
+  const out: Token[] = [];
+  for (let i = k; i < toks.length; i++) {
+    const t = toks[i] as Token;
+    out.push(t);
+    if (t.kind === "open") depth++;
+    else if (t.kind === "close") depth--;
+    if (depth <= 0 && t.kind !== "prefix") break;
+  }
+  return out;
+}
+
+/** In a datum's tokens: the name in operator position first, else its first occurrence. */
+function findIn(text: string, toks: readonly Token[], name: string): number {
+  let first = -1;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Token;
+    if (t.kind !== "atom" || text.slice(t.start, t.end) !== name) continue;
+    if (toks[i - 1]?.kind === "open") return t.start;
+    if (first < 0) first = t.start;
+  }
+  return first;
+}
+
+/**
+ * Where identifier `name` occurs, from the place 1-based `line`:`col` of
+ * `text` an error was reported at: in the form at that place (the operator
+ * first), else in the top-level form around it. Null when it is not there.
+ */
+export function findIdentifierIn(text: string, line: number, col: number, name: string): { line: number; col: number } | null {
+  const off = offsetOf(text, line, col);
+  if (off < 0) return null;
+  const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
+  const k = toks.findIndex((t) => t.start >= off);
+  if (k >= 0) {
+    const hit = findIn(text, datumAt(toks, k), name);
+    if (hit >= 0) return positionOf(text, hit);
+  }
+  // The machine reported a call inside the form (the last one it made there): look in the whole top-level form.
+  let depth = 0;
+  let top = -1;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Token;
+    if (t.start > off) break;
+    if (depth === 0 && t.kind !== "close") {
+      // A datum starts here (after its quote prefixes).
+      let j = i;
+      while (j > 0 && toks[j - 1]?.kind === "prefix") j--;
+      if (toks[i - 1]?.kind !== "prefix") top = j;
+    }
+    if (t.kind === "open") depth++;
+    else if (t.kind === "close") depth = Math.max(0, depth - 1);
+  }
+  if (top < 0) return null;
+  const hit = findIn(text, datumAt(toks, top), name);
+  return hit < 0 ? null : positionOf(text, hit);
 }
 
 function positionOf(text: string, offset: number): { line: number; col: number } {
@@ -217,4 +293,3 @@ function positionOf(text: string, offset: number): { line: number; col: number }
   for (let i = before.indexOf("\n"); i !== -1; i = before.indexOf("\n", i + 1)) line++;
   return { line, col: [...before.slice(before.lastIndexOf("\n") + 1)].length + 1 };
 }
-

@@ -28,6 +28,7 @@ import { findMeta, helpText, metaNames, unknownMeta } from "./meta.js";
 import { indentAfter, isBlank, wordBefore } from "./scan.js";
 import { TERMINAL_LIMITS, showValue, type ShowLimits } from "./show.js";
 import { Tracer } from "./trace.js";
+import { handleSignals } from "../signals.js";
 import type { EvalPrint, ReplCore } from "./repl-core.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -75,6 +76,8 @@ export async function runRepl(inv: Invocation): Promise<number> {
     ...(terminal !== null ? { ask: (req: AskRequest) => repl!.ask(req) } : {}),
   });
   inv.onExit((reason, code) => session.close(reason, code));
+  // SIGTERM and SIGHUP close the log on the way out; Ctrl-C is the REPL's own.
+  handleSignals(session, { interrupt: false });
   repl = new Repl(inv, session, style, terminal, flags.trace);
   return repl.run();
 }
@@ -487,22 +490,33 @@ class Repl implements ReplCore {
 
   private async runPiped(): Promise<void> {
     const input = this.input as LineInput;
-    let buffer = "";
-    for (;;) {
-      const line = await input.nextLine();
-      if (line === null) break;
-      if (buffer === "" && this.isMeta(line)) {
-        await this.meta(line);
-        continue;
+    // Waiting for input, Ctrl-C ends the REPL (status 130) with its log closed; during an evaluation it interrupts it.
+    const onIdleInt = () => {
+      if (this.session.busy) return;
+      this.session.close("interrupted", EXIT.interrupted);
+      process.exit(EXIT.interrupted);
+    };
+    process.on("SIGINT", onIdleInt);
+    try {
+      let buffer = "";
+      for (;;) {
+        const line = await input.nextLine();
+        if (line === null) break;
+        if (buffer === "" && this.isMeta(line)) {
+          await this.meta(line);
+          continue;
+        }
+        buffer += line;
+        if (!this.isComplete(buffer)) continue;
+        const text = buffer;
+        buffer = "";
+        await this.handleEntry(text);
       }
-      buffer += line;
-      if (!this.isComplete(buffer)) continue;
-      const text = buffer;
-      buffer = "";
-      await this.handleEntry(text);
+      // An entry the input ended inside: its read error is reported.
+      if (!isBlank(buffer)) await this.handleEntry(buffer);
+    } finally {
+      process.off("SIGINT", onIdleInt);
     }
-    // An entry the input ended inside: its read error is reported.
-    if (!isBlank(buffer)) await this.handleEntry(buffer);
   }
 }
 

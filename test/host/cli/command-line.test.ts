@@ -1,9 +1,9 @@
 // The command line end to end: --help everywhere, usage errors, --json, exit codes, --root, EPIPE, log show last, prune.
 import test from "ava";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, utimesSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, nodwynAsync as nodwyn, tempDir } from "../../helpers/cli.js";
+import { BIN, nodwynAsync as nodwyn, sessionRecords, tempDir } from "../../helpers/cli.js";
 import { COMMANDS } from "../../../host/cli/commands/index.js";
 import type { Command } from "../../../host/cli/command.js";
 import { createSessionLog } from "../../../host/log/index.js";
@@ -209,4 +209,77 @@ test("log prune deletes logs older than the retention with what lies beside them
   } finally {
     live.close();
   }
+});
+
+/** Starts nodwyn, waits for `ready` on stdout (or stderr), sends `signal`, and resolves with how it ended. */
+function signalled(args: string[], ready: string, signal: NodeJS.Signals, on: "stdout" | "stderr" = "stdout", input = ""): Promise<{ code: number | null; stdout: string; stderr: string; dataDir: string }> {
+  const dataDir = tempDir();
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(BIN, args, { env: { ...process.env, NODWYN_DATA_DIR: dataDir }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let sent = false;
+    const check = () => {
+      if (!sent && (on === "stdout" ? stdout : stderr).includes(ready)) {
+        sent = true;
+        child.kill(signal);
+      }
+    };
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      stdout += d;
+      check();
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+      check();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, stdout, stderr, dataDir });
+    });
+    // Written, and left open: the REPL waits for more.
+    if (input) child.stdin.write(input);
+  });
+}
+
+test("Ctrl-C (SIGINT) during -e or run interrupts the evaluation: status 130, the condition said, the log closed", async (t) => {
+  const loop = '(display "started") (newline) (let loop ((i 0)) (loop (+ i 1)))';
+  const r = await signalled(["-e", loop], "started", "SIGINT");
+  t.is(r.code, 130);
+  t.regex(r.stderr, /evaluation aborted/);
+  const recs = sessionRecords(r.dataDir);
+  t.like(recs.at(-1), { kind: "session.end", payload: { exit_code: 130 } });
+  t.true(recs.some((x) => x.kind === "eval.result" && x.payload.error_kind === "limit"));
+  const dir = tempDir();
+  const prog = join(dir, "spin.scm");
+  writeFileSync(prog, `(import (scheme base) (scheme write))\n(display "out") (display "started" (current-error-port)) (newline (current-error-port)) (let loop ((i 0)) (loop (+ i 1)))\n`);
+  const j = await signalled(["run", "--json", prog], "started", "SIGINT", "stderr");
+  t.is(j.code, 130);
+  t.like(JSON.parse(j.stdout), { ok: false, exit: 130, error: { kind: "limit", code: "aborted" }, output: "out" });
+});
+
+test("SIGTERM ends -e and the REPL with session.end in the log", async (t) => {
+  const r = await signalled(["-e", '(display "started") (newline) (let loop () (loop))'], "started", "SIGTERM");
+  t.is(r.code, 143);
+  t.like(sessionRecords(r.dataDir).at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+  const repl = await signalled(["repl"], "waiting", "SIGTERM", "stdout", '(display "waiting")\n');
+  t.is(repl.code, 143);
+  t.like(sessionRecords(repl.dataDir).at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+});
+
+test("a bare nodwyn is the REPL, and nodwyn FILE.scm runs the file", async (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "hello.scm");
+  writeFileSync(prog, '(import (scheme base) (scheme write) (scheme process-context)) (display "hello ") (write (cdr (command-line)))\n');
+  const run = await nodwyn([prog, "a"], { cwd: dir });
+  t.is(run.code, 0, run.stderr);
+  t.is(run.stdout, 'hello ("a")');
+  const repl = await nodwyn([], { input: "(* 6 7)\n" });
+  t.is(repl.code, 0, repl.stderr);
+  t.is(repl.stdout, "42\n");
+  const missing = await nodwyn(["nosuch.scm"], { cwd: dir });
+  t.is(missing.code, 1);
+  t.regex(missing.stderr, /cannot read nosuch\.scm: no such file/);
 });

@@ -58,3 +58,14 @@ test("no colour at all with NO_COLOR, or --no-color", async (t) => {
     t.regex(p.text, /\(42 "str"\)/);
   }
 });
+
+test("-e on a terminal shortens a large value too and says how to get all of it; piped it is whole", async (t) => {
+  const p = new Pty({ args: ["-e", "(make-list 5000 'x)"], cols: 80 });
+  t.teardown(() => p.kill());
+  const out = await p.waitFor(/shortened on the terminal: pipe it or add --json for all of it\)\n/);
+  t.regex(out, /… 4,900 more\)/);
+  t.is((await p.exit()).code, 0);
+  const { nodwynAsync } = await import("../../../helpers/cli.js");
+  const piped = await nodwynAsync(["-e", "(make-list 5000 'x)"]);
+  t.is(piped.stdout, "(" + Array(5000).fill("x").join(" ") + ")\n");
+});
