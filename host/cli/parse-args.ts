@@ -17,7 +17,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { name: "--help", short: "-h", help: "show this help and exit" },
   { name: "--no-color", help: "no colour, even on a terminal (also NO_COLOR=1)" },
   { name: "--color", help: "colour even when the output is not a terminal (also FORCE_COLOR=1)" },
-  { name: "--version", help: "print the version and exit" },
+  { name: "--version", short: "-v", help: "print the version and exit" },
 ];
 
 /** What the parser found. */

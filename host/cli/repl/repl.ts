@@ -485,6 +485,12 @@ class Repl implements ReplCore {
   private async handleEntry(text: string): Promise<void> {
     if (isBlank(text)) return;
     if (this.isMeta(text)) return this.meta(text);
+    // A newcomer's first words: help, exit, quit typed without parentheses.
+    const word = text.trim();
+    if (this.terminal !== null && (word === "help" || word === "exit" || word === "quit")) {
+      if (word === "help") return this.print(helpText(this));
+      return this.print(this.style.dim(`${word} is a procedure here: (exit) or ,q leaves, and so does Ctrl-D`) + "\n");
+    }
     return this.evaluateEntry(text);
   }
 
