@@ -130,3 +130,13 @@ test(",load evaluates a file here; ,bt shows the last error's frames with their 
   p.write(",q\r");
   t.is((await p.exit()).code, 0);
 });
+
+test("help, exit and quit typed without parentheses get an answer, not a procedure's value", async (t) => {
+  const p = new Pty();
+  t.teardown(() => p.kill());
+  await p.waitFor(PROMPT);
+  t.regex(await p.line("help"), /REPL commands/);
+  t.regex(await p.line("exit"), /exit is a procedure here: \(exit\) or ,q leaves, and so does Ctrl-D/);
+  p.write("(exit 3)\r");
+  t.is((await p.exit()).code, 3, "(exit 3) leaves with its status");
+});
