@@ -67,3 +67,36 @@ test("--sandbox at the REPL and -e: a file port to .env is denied by the guard, 
     ["notes.txt", "allow"],
   ]);
 });
+
+test("a model's eval (nodwyn ask): a file port to .env is denied by the guard and the environment is the allow-list, with no --sandbox given", async (t) => {
+  const root = tempDir();
+  const secret = "nodwyn-test-secret-4711";
+  writeFileSync(join(root, ".env"), `TOKEN=${secret}\n`);
+  writeFileSync(
+    join(root, "script.toml"),
+    `[[reply]]
+tool_calls = [{ name = "eval", arguments = { code = "(call-with-input-file \\".env\\" read-line)" } }]
+
+[[reply]]
+tool_calls = [{ name = "eval", arguments = { code = "(get-environment-variable \\"NODWYN_TEST_SECRET\\")" } }]
+
+[[reply]]
+text = "done"
+`,
+  );
+  const config = tempDir("nodwyn-config-");
+  const r = await nodwyn(["ask", "--model", "scripted:script.toml", "--root", root, "read .env"], {
+    cwd: root,
+    env: { HOME: root, XDG_CONFIG_HOME: config, NODWYN_TEST_SECRET: secret },
+  });
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, "done\n");
+  const recs = sessionRecords(r.dataDir);
+  const results = recs.filter((x) => x.kind === "tool.result" && x.payload.tool === "eval").map((x) => x.payload);
+  t.is(results.length, 2);
+  t.false(results[0].ok);
+  t.regex(results[0].error, /^<eval>:1:1: .*access to "\.env" denied \(denylist\)/);
+  t.like(results[1], { ok: true, output: "=> #f" });
+  t.true(recs.some((x) => x.kind === "guard.decision" && x.payload.path === ".env" && x.payload.decision === "deny"));
+  t.false(JSON.stringify(recs).includes(secret), "neither the file's secret nor the variable's reaches the model or the log");
+});
