@@ -23,6 +23,7 @@
 
 import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, If, Seq, LSet, GSet, CaseLambda, Loop, Jump } from "./ir.js";
 import { contify } from "./contify.js";
+import { chunkSequences } from "./chunk.js";
 import { analyze } from "./analyze.js";
 import { INLINE, type InlineOp } from "./inline.js";
 import type { SourceLoc } from "../values/loc.js";
@@ -63,6 +64,16 @@ interface ResumeCtx {
   readonly path: ReadonlySet<Node>;
 }
 
+/**
+ * The one resume function of every site inside the statements of a lambda's
+ * body sequence (see Unit.bodyResumer): per site, the rest of its statement;
+ * then the statements after it, entered through a switch that falls through.
+ */
+interface BodyPlan {
+  readonly seq: Seq;
+  readonly cases: readonly { readonly site: number; readonly stmt: number; readonly path: ReadonlySet<Node> }[];
+}
+
 /** What the fast generation fixed for a lambda, reused by its resume generations. */
 interface FnLayout {
   /** Every JS variable saved in a frame, in `vals` order. */
@@ -100,9 +111,15 @@ export class CompiledLambda implements LambdaInfo, ProcInfo {
   }
   resumer(site: number): ResumeFn {
     let r = this.resumers[site];
-    if (r === undefined) this.resumers[site] = r = this.unit.makeResumer(this, site);
+    if (r === undefined) {
+      const body = this.unit.bodyResumer(this);
+      r = body !== null && body.sites.has(site) ? body.fn : this.unit.makeResumer(this, site);
+      this.resumers[site] = r;
+    }
     return r;
   }
+  /** The shared resume function of the body sequence's sites (undefined: not made yet; null: none). */
+  body: { readonly fn: ResumeFn; readonly sites: ReadonlySet<number> } | null | undefined = undefined;
 }
 
 /** Options of one compilation. */
@@ -144,27 +161,46 @@ export class Unit {
     return `C${i}`;
   }
 
-  private prelude(withCodes: boolean): string {
+  /** The prelude of the unit's code: every pool entry as a constant. */
+  private prelude(): string {
     const out = [`"use strict";`, `const {${HELPER_NAMES.join(", ")}} = H;`];
     if (this.K.length) out.push(`const ${this.K.map((_, i) => `K${i} = U.K[${i}]`).join(", ")};`);
     if (this.C.length) out.push(`const ${this.C.map((_, i) => `C${i} = U.C[${i}]`).join(", ")};`);
     out.push(`const ${this.I.map((_, i) => `I${i} = U.I[${i}]`).join(", ")};`);
-    if (withCodes) {
-      out.push(`const ${this.I.map((_, i) => `L${i} = U.codes[${i}]`).join(", ")};`);
-      out.push(`const ${this.I.map((_, i) => `EN${i} = U.entries[${i}]`).join(", ")};`);
+    return out.join("\n");
+  }
+
+  /**
+   * The prelude of one resume function: only the pool entries its code names.
+   * (The whole unit's would make every resume function as long as the unit
+   * has constants and lambdas: a capture's cost would grow with them.)
+   */
+  private preludeFor(body: string): string {
+    const out = [`"use strict";`, `const {${HELPER_NAMES.join(", ")}} = H;`];
+    const used = new Set<string>();
+    const decls: string[] = [];
+    for (const m of body.matchAll(/\b(K|C|I|L|EN)(\d+)\b/g)) {
+      const name = m[0];
+      if (used.has(name)) continue;
+      used.add(name);
+      const pool = m[1] === "K" ? "K" : m[1] === "C" ? "C" : m[1] === "I" ? "I" : m[1] === "L" ? "codes" : "entries";
+      const len = pool === "K" ? this.K.length : pool === "C" ? this.C.length : this.I.length;
+      if (Number(m[2]) < len) decls.push(`${name} = U.${pool}[${m[2]}]`);
     }
+    if (decls.length) out.push(`const ${decls.join(", ")};`);
     return out.join("\n");
   }
 
   /** Generates, evaluates and links the code of every lambda; returns the unit's top-level thunk. */
   build(top: Lambda): Procedure {
     contify(top);
+    chunkSequences(top);
     const { lambdas } = analyze(top);
     markSelf(top);
     for (const l of lambdas) this.I.push(new CompiledLambda(l, this));
     const fns = this.I.map((cl) => new FnGen(this, cl, null).generate());
     const src = [
-      this.prelude(false),
+      this.prelude(),
       `let ${this.I.map((_, i) => `EN${i}`).join(", ")};`,
       ...fns,
       `return { codes: [${this.I.map((_, i) => `L${i}`).join(", ")}], init(en) { ${this.I.map((_, i) => `EN${i} = en[${i}];`).join(" ")} } };`,
@@ -186,13 +222,55 @@ export class Unit {
     });
   }
 
+  /**
+   * The resume function shared by every site in the statements of `cl`'s body
+   * sequence (the body, under let and letrec bodies only), made on first use,
+   * or null when the body is no sequence. One function for all of them, so a
+   * procedure that captures after each of its statements (a guard per tool
+   * call, an assertion per line of a test) compiles its rest once, not once
+   * per statement: resuming after statement j runs the rest of statement j,
+   * then falls through the statements after it.
+   */
+  bodyResumer(cl: CompiledLambda): { readonly fn: ResumeFn; readonly sites: ReadonlySet<number> } | null {
+    if (cl.body !== undefined) return cl.body;
+    let n: Node = cl.node.body;
+    while (n.t === "let" || n.t === "letrec") n = n.body;
+    if (n.t !== "seq") return (cl.body = null);
+    const seq = n;
+    // Which statement each node belongs to (nested lambdas are other functions).
+    const stmtOf = new Map<Node, number>();
+    seq.es.forEach((e, j) => {
+      const stack: Node[] = [e];
+      while (stack.length) {
+        const x = stack.pop() as Node;
+        stmtOf.set(x, j);
+        if (x.t !== "lambda") stack.push(...children(x));
+      }
+    });
+    const cases: { site: number; stmt: number; path: ReadonlySet<Node> }[] = [];
+    const sites = new Set<number>();
+    cl.layout.siteNodes.forEach((node, site) => {
+      if (node === undefined) return;
+      const j = stmtOf.get(node);
+      if (j === undefined) return;
+      cases.push({ site, stmt: j, path: pathTo(seq.es[j] as Node, node) });
+      sites.add(site);
+    });
+    if (cases.length === 0) return (cl.body = null);
+    const body = new FnGen(this, cl, { site: 0, path: new Set() }, { seq, cases }).generate();
+    const src = `${this.preludeFor(body)}\nreturn ${body};`;
+    this.opts.trace?.(src);
+    const fn = new Function("R", "H", "U", src)(this.rt, HELPERS, this) as ResumeFn;
+    return (cl.body = { fn, sites });
+  }
+
   /** Generates the resume function of `cl` for `site`. */
   makeResumer(cl: CompiledLambda, site: number): ResumeFn {
     const node = cl.layout.siteNodes[site];
     if (node === undefined) throw new Error(`no resumable site ${site} in ${cl.name}`);
     const path = pathTo(cl.node.body, node);
     const body = new FnGen(this, cl, { site, path }).generate();
-    const src = `${this.prelude(true)}\nreturn ${body};`;
+    const src = `${this.preludeFor(body)}\nreturn ${body};`;
     this.opts.trace?.(src);
     return new Function("R", "H", "U", src)(this.rt, HELPERS, this) as ResumeFn;
   }
@@ -317,6 +395,7 @@ class FnGen {
     private readonly unit: Unit,
     cl: CompiledLambda,
     private readonly rs: ResumeCtx | null,
+    private readonly plan: BodyPlan | null = null,
   ) {
     this.lambda = cl.node;
     (this.lambda.free ?? []).forEach((v, i) => this.freeIndex.set(v, i));
@@ -369,7 +448,8 @@ class FnGen {
     const rs = this.rs;
     const body: string[] = [];
     const saveOut = this.out.splice(0);
-    this.genStmt(l.body, RET, rs);
+    if (this.plan !== null) this.genBodyPlan(this.plan);
+    else this.genStmt(l.body, RET, rs);
     body.push(...this.out.splice(0));
     this.out.push(...saveOut);
     if (rs === null) (this.layout as { loops: boolean }).loops = this.loops;
@@ -401,6 +481,26 @@ class FnGen {
     lines.push("}");
     // Call sites were emitted before every saved variable was known.
     return lines.join("\n").replaceAll(SAVED, saved.join(", ")).replaceAll(WEIGHT, String(saved.length + 16));
+  }
+
+  /** The shared resume function's body: the rest of the resumed statement, then the statements after it. */
+  private genBodyPlan(plan: BodyPlan): void {
+    const es = plan.seq.es;
+    const last = es.length - 1;
+    this.emit("var $k = 0;");
+    this.emit("C: switch (frame.site) {");
+    for (const c of plan.cases) {
+      this.emit(`case ${c.site}: {`);
+      this.genStmt(es[c.stmt] as Node, c.stmt === last ? RET : EFF, { site: c.site, path: c.path });
+      this.emit(`$k = ${c.stmt + 1}; break C; }`);
+    }
+    this.emit("}");
+    this.emit("switch ($k) {");
+    for (let j = 1; j <= last; j++) {
+      this.emit(`case ${j}:`);
+      this.genStmt(es[j] as Node, j === last ? RET : EFF, null);
+    }
+    this.emit("}");
   }
 
   // ---- expressions -------------------------------------------------------------------
