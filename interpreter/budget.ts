@@ -39,6 +39,11 @@ const FREE: Budget = {
 
 let current: Budget = FREE;
 
+/** The running evaluation's budget (null when none runs): a machine starting inside another one's primitive asks. */
+export function runningBudget(): Budget | null {
+  return current === FREE ? null : current;
+}
+
 /** Makes `b` the running evaluation's budget; returns the one it replaces (to restore on exit). */
 export function installBudget(b: Budget | null): Budget {
   const prev = current;

@@ -17,19 +17,58 @@ import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
 import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
 import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
-import { installBudget, STEP_NS, type Budget } from "../budget.js";
+import { installBudget, runningBudget, STEP_NS, type Budget } from "../budget.js";
 import type { HeapProbe } from "./heap.js";
 
 /** Returned by a procedure entry that made a tail call (the call is in the registers). */
 export const TAIL: { readonly tail: true } = Object.freeze({ tail: true });
 
 /**
- * How much of the JS stack non-tail calls may use before it is reified onto the
- * heap, in slots: each call site adds its function's weight (its variables plus
- * a fixed overhead for the frame and the helpers it calls). About 40,000 slots
- * fit well inside Node's default stack (984 KB), whatever the functions.
+ * The depth counter's ceiling, in slots: each non-tail call site adds its
+ * function's weight (its variables plus a fixed overhead for the frame and the
+ * helpers it calls), and past the ceiling the next procedure entry reifies the
+ * stack onto the heap. The ceiling is a constant of the compiled code; how
+ * much room there is below it is measured (jsStackRoom): a run starts its
+ * counter that far below the ceiling.
  */
 export const JS_DEPTH_LIMIT = 40_000;
+/**
+ * Slots of room per frame of the stack probe (a one-line recursive function).
+ * The costliest compiled frames found (a procedure with a rest parameter,
+ * called through its arity adapter) take 1/3.2 of a probe frame per slot; 2.0
+ * leaves over a third of the stack for primitives, the host and nested
+ * evaluations.
+ */
+const ROOM_PER_PROBE_FRAME = 2.0;
+/** The least room a run gets: on a tiny stack it still makes progress (a few frames per reification). */
+const MIN_ROOM = 256;
+
+let stackRoom = 0;
+
+/**
+ * Slots of JS stack compiled code may use from here: measured once per
+ * thread (a worker has its own stack size) by recursing until the engine
+ * refuses, so that no --stack-size, however small, makes deep recursion a
+ * RangeError. `remeasure` measures again: a process started from a start-up
+ * snapshot holds the value measured when the snapshot was built.
+ */
+export function jsStackRoom(remeasure = false): number {
+  if (stackRoom === 0 || remeasure) {
+    let frames = 0;
+    const probe = function (): void {
+      frames++;
+      probe();
+    };
+    try {
+      probe();
+    } catch {
+      // RangeError: the stack is full; `frames` says how deep it went.
+    }
+    stackRoom = Math.max(MIN_ROOM, Math.floor(frames * ROOM_PER_PROBE_FRAME));
+  }
+  return stackRoom;
+}
+
 /** Steps between two polls of the limits when no step budget is nearer. */
 const BATCH = 1 << 14;
 const RING = 16;
@@ -76,6 +115,8 @@ const RAISE = 2;
 
 /** The state of one evaluation, kept across suspensions. */
 class Run {
+  /** The depth counter with the JS stack unwound to this run's loop (JS_DEPTH_LIMIT less the room it has). */
+  base = 0;
   k: Frame | null;
   mode = CALL;
   proc: Procedure | null;
@@ -405,6 +446,7 @@ export class Runtime implements Budget {
     const saved = this.enter(limits, false);
     try {
       const run = new Run(proc, args, null);
+      run.base = this.depth;
       for (;;) {
         const r = this.step(run);
         if ("ok" in r) return r;
@@ -424,6 +466,7 @@ export class Runtime implements Budget {
   async runAsync(proc: Procedure, args: any[], limits: Limits = {}): Promise<Outcome> {
     const saved = this.enter(limits, true);
     const run = new Run(proc, args, null);
+    run.base = this.depth;
     const onAbort = () => {
       // The next fuel check polls; the steps of the batch stay counted.
       this.batchGiven -= this.fuel + 1;
@@ -518,7 +561,7 @@ export class Runtime implements Budget {
       this.ringInfo.fill(null);
     }
     this.running++;
-    this.depth = 0;
+    this.depth = this.depthBase(saved.depth);
     // A nested evaluation (a checker, a library body) never gets more than its parent has left.
     this.stepsLeft = Math.min(limits.steps ?? Infinity, this.running > 1 ? saved.stepsLeft : Infinity);
     this.stepsStart = this.stepsLeft;
@@ -534,6 +577,22 @@ export class Runtime implements Budget {
       this.fuel = -1;
     }
     return saved;
+  }
+
+  /**
+   * Where the depth counter of a run starting now begins: the room measured
+   * below the ceiling for an outermost run; for a run nested in a running
+   * evaluation (of this machine, or of another interpreter whose primitive
+   * started it) the parent's depth plus a margin for the JS frames between —
+   * but always leaving an eighth of the room, so that the nested run makes
+   * progress.
+   */
+  private depthBase(parentDepth: number): number {
+    const room = jsStackRoom();
+    const outer = runningBudget();
+    const parent = this.running > 1 ? parentDepth : outer instanceof Runtime ? outer.depth : null;
+    if (parent === null) return JS_DEPTH_LIMIT - room;
+    return Math.min(Math.max(parent, JS_DEPTH_LIMIT - room) + room / 16, JS_DEPTH_LIMIT - room / 8);
   }
 
   /**
@@ -698,7 +757,7 @@ export class Runtime implements Budget {
         v = TAIL;
       }
       if (v !== TAIL) return { ok: true, value: v };
-      this.depth = 0;
+      this.depth = run.base;
       const u = this.unw as Unwind;
       this.unw = null;
       const r = this.settle(u, run);
