@@ -1,11 +1,14 @@
 // Deep non-tail recursion (reliability plan T4, finding 12): as deep as memory allows on any JS stack, never a RangeError.
-import test from "ava";
+//
+// Serial: deep recursion fills the heap, which the memory budget of a concurrent test would count.
+import anyTest from "ava";
 import { spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { makeInterp } from "../../helpers/interp.js";
 import { MString, type Outcome } from "../../../interpreter/api.js";
 
+const test = anyTest.serial;
 const EMBED = fileURLToPath(new URL("../../../host/session/embed.js", import.meta.url));
 
 /** Programs recursing through every kind of frame: arity adapters, apply, map, dynamic-wind, handlers, parameters, eval. */
