@@ -1,13 +1,23 @@
 // Helpers for the expander tests: real .sld and .scm files in temp folders, run by a real interpreter.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { formatRaised, type Outcome } from "../../../interpreter/api.js";
 import { nodeFileAccess } from "../../../host/session/node-interpreter.js";
 import { makeInterp, type TestInterp } from "../../helpers/interp.js";
 
-/** Writes `files` (relative paths, `/`-separated) under a fresh temp folder and returns the folder. */
-export function writeTree(files: Record<string, string>, root = mkdtempSync(join(tmpdir(), "nodwyn-expander-"))): string {
+const made: string[] = [];
+// The temp folders writeTree made are removed when the test file's worker process ends.
+process.on("exit", () => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+/** Writes `files` (relative paths, `/`-separated) under a fresh temp folder (removed at exit) and returns the folder. */
+export function writeTree(files: Record<string, string>, root?: string): string {
+  if (root === undefined) {
+    root = mkdtempSync(join(tmpdir(), "nodwyn-expander-"));
+    made.push(root);
+  }
   for (const [rel, text] of Object.entries(files)) {
     const p = join(root, rel);
     mkdirSync(dirname(p), { recursive: true });
