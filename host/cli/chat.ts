@@ -136,9 +136,12 @@ export class ChatView implements TurnObserver {
 export function askOnInput(input: ChatInput, view: ChatView): (req: ApprovalRequest) => Promise<ApprovalAnswer> {
   return async (req) => {
     view.newline();
-    const always = req.prefix !== null ? `, [a]lways for "${req.prefix}" in this session` : "";
+    const write = req.kind === "write";
+    const always =
+      req.prefix !== null ? (write ? `, [a]lways for ${req.prefix.endsWith("/") ? `files under ${req.prefix}` : req.prefix} in this session` : `, [a]lways for "${req.prefix}" in this session`) : "";
+    const what = write ? `Write ${req.command}${req.detail ? ` (${req.detail})` : ""}?` : `Run \`${req.command}\`?`;
     for (;;) {
-      const a = await input.question(`Run \`${req.command}\`? [o]nce${always}, [n]ever: `);
+      const a = await input.question(`${what} [o]nce${always}, [n]ever: `);
       const k = (a ?? "n").trim().toLowerCase();
       if (k === "o" || k === "once" || k === "y" || k === "yes") return "once";
       if ((k === "a" || k === "always") && req.prefix !== null) return "session";

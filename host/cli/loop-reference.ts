@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProcSpec } from "../../interpreter/api.js";
-import { shellExecPrimitive } from "../../primitives/agent/index.js";
+import { fileWritePrimitives, shellExecPrimitive } from "../../primitives/agent/index.js";
 import type { ToolDefinition } from "../model/types.js";
 import { DEFAULT_SHELL_TIMEOUT_MS } from "../shell/index.js";
 import { MAX_SHELL_TIMEOUT_MS } from "../session/agent.js";
@@ -50,7 +50,8 @@ function accessors(): LoopReference["accessors"] {
 export async function collectLoopReference(root: string): Promise<LoopReference> {
   const quiet = { write: () => {} };
   const shell = shellExecPrimitive({ defaultTimeoutMs: DEFAULT_SHELL_TIMEOUT_MS, maxTimeoutMs: MAX_SHELL_TIMEOUT_MS, run: async () => ({ refused: "not in the reference" }) });
-  const session = await Session.open({ origin: "docs", cwd: root, root, log: false, sandbox: true, actor: "model", stdout: quiet, stderr: quiet, extraPrimitives: [shell] });
+  const writes = fileWritePrimitives({ read: async () => "", write: async () => ({ refused: "not in the reference", code: "not-approved" }) });
+  const session = await Session.open({ origin: "docs", cwd: root, root, log: false, sandbox: true, actor: "model", stdout: quiet, stderr: quiet, extraPrimitives: [shell, ...writes] });
   try {
     const tools = modelTools(session, { output: new OutputCapture(), evalLimits: DEFAULT_EVAL_LIMITS }).map((t) => t.definition);
     const procedures = strategyPrimitives(null as unknown as StrategyLoop).map((s) => ({ name: s.name, params: s.params, doc: s.doc, ...(s.async ? { async: true } : {}) }));

@@ -10,6 +10,7 @@ export type GuardRule =
   | "special-file" // a FIFO, socket or device
   | "hard-link" // a regular file with more than one hard link (it may be a file outside the root under another name)
   | "denylist" // a secret-file pattern
+  | "write-protected" // a write into .git/ or .nodwyn/ (write.ts)
   | "turn-limit" // the per-turn read caps
   | "checker" // a project checker allowed or denied (or failed, which denies)
   | "ask" // a person answered a checker's ask

@@ -40,3 +40,4 @@ export {
   type GuardSettings,
   type GuardConfigProblem,
 } from "./config.js";
+export { checkWrite, writeGuarded, WriteDeniedError, WRITE_PROTECTED_NAMES, type WriteTarget, type WriteOutcome, type WriteOptions, type WriteDecision } from "./write.js";

@@ -42,6 +42,8 @@ const SESSION_CONFIG = {
   "worktree?": "object",
   "config?": "object",
   "actor?": "string",
+  // ADR 0027: a session /fork made, where it came from: {session, turn, seq}.
+  "forked_from?": "object",
 } as const;
 
 /** Every kind of record, in the order docs/log-format.md lists them. */
@@ -317,6 +319,23 @@ export const KINDS = {
       "context?": "object",
     },
   },
+  checkpoint: {
+    doc: "a turn's checkpoint (ADR 0027): the working tree before it changed anything and after it, as commits of the store, and the paths that differ",
+    fields: { turn: "integer", before: "string", after: "string", files: "array", store: "'git'|'private'", "ref?": "string" },
+  },
+  "head.move": {
+    doc: "the head of the session tree moved (ADR 0027: /undo, /redo, /tree): from and to are turns (0 before any); nothing is deleted",
+    fields: {
+      from: "integer",
+      to: "integer",
+      reason: "'undo'|'redo'|'tree'",
+      files: "'restored'|'kept'|'none'",
+      "restored?": "array",
+      "kept?": "array",
+      "left?": "string",
+      "actor?": "string",
+    },
+  },
   "worktree.create": {
     doc: "the session's git worktree was made, with the uncommitted and untracked files it does not have",
     fields: { ...WORKTREE, "uncommitted?": "integer", "untracked?": "integer" },
@@ -390,6 +409,8 @@ export interface SessionConfigPayload {
   worktree?: { [key: string]: JsonValue };
   config?: { [key: string]: JsonValue };
   actor?: string;
+  /** A session /fork made: the session, turn and seq it came from (ADR 0027). */
+  forked_from?: { [key: string]: JsonValue };
 }
 
 /** The payload of eval.req. */

@@ -14,8 +14,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Condition, MString, Procedure, UNSPECIFIED, formatRaised, hostError, type Interpreter } from "../../interpreter/api.js";
-import { fileToolPrimitives, shellExecPrimitive, type ShellServices } from "../../primitives/agent/index.js";
-import { type LogRecord, type LogWriter } from "../log/index.js";
+import { fileToolPrimitives, fileWritePrimitives, shellExecPrimitive, type ShellServices, type WriteReport, type WriteServices } from "../../primitives/agent/index.js";
+import { checkWrite, writeGuarded, WriteDeniedError, type WriteTarget } from "../guard/index.js";
+import { createSessionLog, newSessionId, readLog, resolveDataDir, type LogRecord, type LogWriter } from "../log/index.js";
+import { TreeControl, TreeError, type AskConflict, type MoveResult } from "./tree-control.js";
+import { VERSION } from "./node-interpreter.js";
 import { Redactor } from "../redact/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
 import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
@@ -125,6 +128,8 @@ export interface AgentOptions {
   /** Notes recorded as the session opens, before session.model (a model not restored). */
   readonly notes?: readonly string[];
   readonly libraryPaths?: readonly string[];
+  /** Test hook of the write guard: runs between its checks and the write (a race simulated). */
+  readonly beforeWrite?: (abs: string, rel: string) => void;
 }
 
 /** The longest a shell-exec call may ask for (timeout-seconds). */
@@ -156,6 +161,8 @@ interface TurnState {
   open: Map<string, ToolCall & { readonly respSeq: number }>;
   lastText: string;
   readonly handles: Map<number, Handle>;
+  /** The files fs-write and fs-edit wrote in this turn (root-relative). */
+  readonly written: Set<string>;
 }
 
 /** An agent session. Open one with AgentSession.open; run turns with turn(); close it. */
@@ -165,7 +172,9 @@ export class AgentSession implements StrategyLoop {
   readonly redactor: Redactor;
   private readonly strategyInterp: Interpreter;
   /** The window of the recipe new sessions record (RECIPE_VERSION), folded from the log. */
-  private readonly view: RecipeWindow = createWindow(RECIPE_VERSION);
+  private readonly view: RecipeWindow;
+  /** The session tree (folded from the log as the window folds it: it is the window's branch filter) and the checkpoints. */
+  private readonly treeCtl: TreeControl;
   private readonly follower: LogFollower;
   private readonly tools: readonly ModelTool[];
   /** The tool definitions as offered, redacted once. */
@@ -195,6 +204,14 @@ export class AgentSession implements StrategyLoop {
     if (session.writer === null) throw new SessionError("an agent session needs its log");
     this.writer = session.writer;
     this.follower = new LogFollower(this.writer.file, this.writer.session);
+    this.treeCtl = new TreeControl({
+      root: session.root,
+      dataDir: resolveDataDir(o.env ?? process.env),
+      session: this.writer.session,
+      writer: this.writer,
+      sync: () => this.follower.read((r) => this.view.add(r)),
+    });
+    this.view = createWindow(RECIPE_VERSION, { branch: this.treeCtl.tree });
     this.budgets = { ...DEFAULT_BUDGETS, ...(o.budgets ?? {}) };
     this.approvals = new ShellApprovals({
       allow: o.shellAllow ?? [],
@@ -228,6 +245,16 @@ export class AgentSession implements StrategyLoop {
         return self.runCommand(command, opts);
       },
     };
+    const writes: WriteServices = {
+      read: async (path) => {
+        if (self === null) throw new SessionError("the session is not open");
+        return self.session.guard.readText(path, { actor: "model" });
+      },
+      write: async (path, text, w) => {
+        if (self === null) return { refused: "the session is not open", code: "not-approved" };
+        return self.writeFile(path, text, w);
+      },
+    };
     const strategyFile = o.strategyFile ?? DEFAULT_STRATEGY;
     const output = new OutputCapture();
     const context = recipeContext(RECIPE_VERSION, o.model.contextWindow, o.model.maxOutputTokens);
@@ -241,7 +268,7 @@ export class AgentSession implements StrategyLoop {
       actor: "model",
       libraryPaths: o.libraryPaths ?? [],
       redactor,
-      extraPrimitives: [shellExecPrimitive(shell)],
+      extraPrimitives: [shellExecPrimitive(shell), ...fileWritePrimitives(writes)],
       start: { strategy: strategyFile, model: o.model.id, server: o.model.server, context },
       ...(o.resume !== undefined ? { resume: o.resume } : {}),
       // The model's evaluations print into the eval tool's result, not to the terminal.
@@ -415,6 +442,7 @@ export class AgentSession implements StrategyLoop {
       open: new Map(),
       lastText: "",
       handles: new Map(),
+      written: new Set(),
     };
     this.current = state;
     const onAbort = () => this.stopTurn({ kind: "cancelled" });
@@ -461,6 +489,7 @@ export class AgentSession implements StrategyLoop {
     const why = outcome === "cancelled" ? "the turn was cancelled" : outcome === "done" ? "the turn ended" : `the turn ended (${outcome})`;
     for (const [id, c] of state.open) this.answer(id, c.name, false, undefined, `not run: ${why} before this call ran`, 0);
     state.open.clear();
+    this.treeCtl.endTurn(no);
     const m = state.meter;
     const end = this.writer.append("turn.end", { outcome, turn: no, elapsed_ms: m.elapsedMs, ...(error !== undefined ? { error } : {}) });
     this.earlierCost += m.cost;
@@ -490,6 +519,119 @@ export class AgentSession implements StrategyLoop {
     if (this.onCommand === null) return false;
     const v = await this.strategyInterp.call(this.onCommand, [new MString(name), new MString(args)], { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
     return v !== false;
+  }
+
+  // ---- the session tree (issue 17, docs/decisions/0027) --------------------------------------------
+
+  private idle(who: string): void {
+    if (this.current !== null) throw new TreeError("turn-running", `${who}: a turn is running; the head moves between turns (from a chat command or on-command)`);
+  }
+
+  /** Rewinds the last turn: the head to its parent, its files restored unless keepFiles (changed ones put to ask). */
+  async undo(o: { readonly keepFiles?: boolean; readonly ask?: AskConflict; readonly actor?: string } = {}): Promise<MoveResult> {
+    this.idle("undo");
+    return this.treeCtl.move(this.treeCtl.undoTarget(), "undo", o);
+  }
+
+  /** Returns to the branch the last rewind left. */
+  async redo(o: { readonly keepFiles?: boolean; readonly ask?: AskConflict; readonly actor?: string } = {}): Promise<MoveResult> {
+    this.idle("redo");
+    return this.treeCtl.move(this.treeCtl.redoTarget(), "redo", o);
+  }
+
+  /** Moves the head to a turn (0: the start), to continue from it; its files as they were after it. */
+  async moveTo(turn: number, o: { readonly keepFiles?: boolean; readonly ask?: AskConflict; readonly actor?: string } = {}): Promise<MoveResult> {
+    this.idle("tree");
+    return this.treeCtl.move(turn, "tree", o);
+  }
+
+  /** The session tree: every turn, its parent, first words, time, whether it changed files, and the head. */
+  checkpoints(): { head: number; redo: number | null; turns: { turn: number; parent: number; seq: number; text: string; ts: string; outcome: string; files: readonly string[]; onBranch: boolean; children: readonly number[] }[] } {
+    this.follower.read((r) => this.view.add(r));
+    const t = this.treeCtl.tree;
+    return {
+      head: t.head,
+      redo: t.redoTarget,
+      turns: [...t.turns.values()].map((x) => ({
+        turn: x.turn,
+        parent: x.parent,
+        seq: x.seq,
+        text: x.text,
+        ts: x.ts,
+        outcome: x.outcome,
+        files: x.checkpoint?.files ?? [],
+        onBranch: t.onHeadBranch(x.turn),
+        children: x.children,
+      })),
+    };
+  }
+
+  /**
+   * Starts a new session at the current head: a log whose session.start
+   * records forked_from (session, turn, seq), holding a copy of the head's
+   * branch (its turns' conversation records, their checkpoints; the copied
+   * requests without their digests, which held the old prefix), closed. Returns
+   * its id: `nodwyn resume ID` (or chat's /fork) continues it.
+   */
+  fork(): { session: string; turn: number; copied: number } {
+    this.idle("fork");
+    this.follower.read((r) => this.view.add(r));
+    const tree = this.treeCtl.tree;
+    const head = tree.head;
+    const branch = new Set(tree.path(head));
+    const records = [...readLog(this.writer.file)];
+    const start = records[0]?.payload as Record<string, any>;
+    const id = newSessionId();
+    const dataDir = resolveDataDir(this.o.env ?? process.env);
+    const w = createSessionLog(
+      id,
+      {
+        version: VERSION,
+        origin: "fork",
+        ...(typeof start?.cwd === "string" ? { cwd: start.cwd } : {}),
+        repo: this.session.root,
+        argv: [],
+        ...(typeof start?.strategy === "string" ? { strategy: start.strategy } : {}),
+        model: this.o.model.id,
+        server: this.o.model.server,
+        context: recipeContext(RECIPE_VERSION, this.o.model.contextWindow, this.o.model.maxOutputTokens),
+        forked_from: { session: this.id, turn: head, seq: this.writer.lastSeq },
+      },
+      { dataDir, redactor: this.redactor },
+    );
+    let copied = 0;
+    try {
+      const map = new Map<number, number>();
+      const keep = new Set(["user.msg", "llm.req", "llm.resp", "tool.call", "tool.result", "turn.end", "checkpoint", "summary", "summary.drop"]);
+      w.append("note", { text: `forked from session ${this.id} at turn ${head} (seq ${this.writer.lastSeq}): the conversation of its branch follows, copied; the copied requests keep no digest`, topic: "fork" });
+      for (const r of records) {
+        const t = tree.turnAt(r.seq);
+        if (t === 0 || !branch.has(t) || !keep.has(r.kind) || r.kind === "summary" || r.kind === "summary.drop") continue;
+        const p = { ...(r.payload as Record<string, any>) };
+        if (r.kind === "llm.req") {
+          delete p.recipe;
+          delete p.digest;
+        }
+        if (typeof p.req_seq === "number") p.req_seq = map.get(p.req_seq) ?? 0;
+        if (typeof p.resp_seq === "number") p.resp_seq = map.get(p.resp_seq) ?? 0;
+        const a = w.append(r.kind as any, p);
+        map.set(r.seq, a.seq);
+        copied++;
+      }
+      w.append("session.model", {
+        model: this.o.model.id,
+        server: this.o.model.server,
+        ...(this.o.model.name !== undefined ? { name: this.o.model.name } : {}),
+        ...(this.o.model.url !== undefined ? { url: this.o.model.url } : {}),
+        actor: "fork",
+        context: recipeContext(RECIPE_VERSION, this.o.model.contextWindow, this.o.model.maxOutputTokens),
+      });
+      w.append("session.end", { reason: "forked", exit_code: 0 });
+    } finally {
+      w.close();
+    }
+    this.writer.append("note", { text: `forked into session ${id} at turn ${head}`, topic: "fork", data: { session: id, turn: head } });
+    return { session: id, turn: head, copied };
   }
 
   /** Ends the session: session.end, then the log is unlocked. */
@@ -888,11 +1030,53 @@ export class AgentSession implements StrategyLoop {
       .map((u) => ({ ...u, rounds: u.rounds.map((r) => ({ ...r })) }));
   }
 
+  // ---- fs-write and fs-edit's host side ------------------------------------------------------------
+
+  /** guard.decision for a write (op "write"). */
+  private logWrite(path: string, decision: "allow" | "deny", rule: string, reason?: string): void {
+    this.writer.append("guard.decision", { path, op: "write", decision, rule, actor: "model", ...(reason !== undefined ? { reason } : {}) });
+  }
+
+  /** The write rules, then the person's approval, then the checkpoint, then the atomic write (host/guard/write.ts). */
+  private async writeFile(path: string, text: string, w: { readonly tool: string; readonly detail: string }): Promise<WriteReport | { refused: string; code: string }> {
+    const guard = this.session.guard;
+    let t: WriteTarget;
+    try {
+      t = checkWrite(guard, path);
+    } catch (e) {
+      if (!(e instanceof WriteDeniedError)) throw e;
+      this.logWrite(e.path, "deny", e.rule, e.reason);
+      return { refused: e.message, code: "guard-denied" };
+    }
+    const d = await this.approvals.decideWrite(t.rel, w.detail);
+    if (!d.allowed) return { refused: `${t.rel} was not written: ${d.reason ?? "it was not approved"}`, code: "not-approved" };
+    await this.beforeChange();
+    let out;
+    try {
+      out = writeGuarded(guard, t.rel, Buffer.from(text, "utf8"), { actor: "model", ...(this.o.beforeWrite ? { beforeWrite: this.o.beforeWrite } : {}) });
+    } catch (e) {
+      if (!(e instanceof WriteDeniedError)) throw e;
+      this.logWrite(e.path, "deny", e.rule, e.reason);
+      return { refused: e.message, code: "guard-denied" };
+    }
+    this.logWrite(out.rel, "allow", "default");
+    this.current?.written.add(out.rel);
+    return { path: out.rel, bytes: out.bytes, created: out.created };
+  }
+
+  /** Before a turn first changes the working tree (a write, a command): the checkpoint is captured. */
+  private async beforeChange(): Promise<void> {
+    const s = this.current;
+    if (s !== null) this.treeCtl.beforeChange(s.no);
+  }
+
   // ---- shell-exec's host side -------------------------------------------------------------------
 
   private async runCommand(command: string, opts: { readonly timeoutMs: number; readonly signal?: AbortSignal }) {
     const decision = await this.approvals.decide(command);
     if (!decision.allowed) return { refused: decision.reason ?? "it was not approved" };
+    // A command may change any file: the tree is captured before it runs (once per turn).
+    await this.beforeChange();
     this.shellEnv ??= scrubEnv(
       this.o.env ?? process.env,
       (this.o.credentials ?? []).flatMap((c) => (c.value !== undefined ? [c.value] : [])),

@@ -9,13 +9,23 @@
 // control characters (; & | ` $( > < newline, parentheses) could run anything
 // after its first words, so it is always asked about, and "always" is not
 // offered for it.
+//
+// File writes (fs-write, fs-edit) are approved by the same machinery, under
+// their own lists: "always" allows the file's directory and everything below
+// it (src/a.ts → "src/"; a file at the root allows that file only), "never"
+// refuses it for the session; a write is never covered by a command's prefix.
 
 /** The person's answer to an approval prompt. */
 export type ApprovalAnswer = "once" | "session" | "never";
 
 /** What the person is asked. */
 export interface ApprovalRequest {
+  /** What is asked about: a command (the default) or a file write. */
+  readonly kind?: "command" | "write";
+  /** The command line, or for a write the file's path relative to the root. */
   readonly command: string;
+  /** For a write: what it does ("write 120 bytes to a new file", "replace 1 occurrence"). */
+  readonly detail?: string;
   /** The prefix "always" would allow (null for a command no prefix can cover). */
   readonly prefix: string | null;
   /** Identifies this prompt in the approval.change record. */
@@ -29,7 +39,7 @@ export type AskApproval = (req: ApprovalRequest) => Promise<ApprovalAnswer>;
 export interface ApprovalChange {
   readonly actor: string;
   readonly scope: ApprovalAnswer;
-  readonly kind: "command";
+  readonly kind: "command" | "write";
   readonly prefix?: string;
   readonly prompt_id: string;
 }
@@ -74,10 +84,23 @@ export function matchesPrefix(command: string, prefix: string): boolean {
   return p.every((x, i) => w[i] === x);
 }
 
-/** One session's approvals of shell commands. */
+/** The path prefix "always" allows for a write: the file's directory with a slash, or a file at the root itself. */
+export function writePrefix(rel: string): string {
+  const i = rel.lastIndexOf("/");
+  return i < 0 ? rel : rel.slice(0, i + 1);
+}
+
+/** True when a root-relative path is covered by a write prefix ("src/" covers src/a/b.ts; "README.md" only itself). */
+export function matchesWritePrefix(rel: string, prefix: string): boolean {
+  return prefix.endsWith("/") ? rel.startsWith(prefix) : rel === prefix;
+}
+
+/** One session's approvals of shell commands and file writes. */
 export class ShellApprovals {
   private readonly allowed: string[] = [];
   private readonly refused: string[] = [];
+  private readonly allowedWrites: string[] = [];
+  private readonly refusedWrites: string[] = [];
   private prompts = 0;
 
   constructor(
@@ -95,6 +118,30 @@ export class ShellApprovals {
   /** The prefixes the person allowed for this session so far. */
   get sessionPrefixes(): readonly string[] {
     return this.allowed;
+  }
+
+  /** The write prefixes the person allowed for this session so far. */
+  get writePrefixes(): readonly string[] {
+    return this.allowedWrites;
+  }
+
+  /** Whether a file write (a root-relative path the write guard admitted) may happen: asked like a command. */
+  async decideWrite(rel: string, detail?: string): Promise<ApprovalDecision> {
+    for (const p of this.allowedWrites) if (matchesWritePrefix(rel, p)) return { allowed: true, by: "session" };
+    for (const p of this.refusedWrites)
+      if (matchesWritePrefix(rel, p)) return { allowed: false, by: "refused", reason: `the person refused writes to ${p.endsWith("/") ? `files under ${p}` : p} in this session` };
+    if (this.o.ask === null)
+      return { allowed: false, by: "unattended", reason: "writing a file needs the person's approval and no one can answer here (nodwyn ask): run it in nodwyn chat" };
+    const prefix = writePrefix(rel);
+    const promptId = `${this.o.promptPrefix ?? "shell"}-${++this.prompts}`;
+    const answer = await this.o.ask({ kind: "write", command: rel, prefix, promptId, ...(detail !== undefined ? { detail } : {}) });
+    this.o.record({ actor: "person", scope: answer, kind: "write", prefix, prompt_id: promptId });
+    if (answer === "session") this.allowedWrites.push(prefix);
+    if (answer === "never") {
+      this.refusedWrites.push(rel);
+      return { allowed: false, by: "person", reason: "the person refused this write" };
+    }
+    return { allowed: true, by: "person" };
   }
 
   async decide(command: string): Promise<ApprovalDecision> {

@@ -6,6 +6,8 @@ export {
   derivePrefix,
   matchesPrefix,
   simpleWords,
+  writePrefix,
+  matchesWritePrefix,
   type ApprovalAnswer,
   type ApprovalRequest,
   type AskApproval,

@@ -26,6 +26,7 @@ import { KNOWN_RECIPES } from "./recipes.js";
 import { article } from "./summaries.js";
 import { WINDOW_V1, WindowError, rebuildRequest } from "./window-v1.js";
 import { LOW_WATER, WindowV2, checkV2Estimator, reserveOf } from "./window-v2.js";
+import { SessionTree } from "../checkpoint/tree.js";
 
 /** A request rebuilt and verified. */
 export interface Replayed {
@@ -119,7 +120,8 @@ function rebuildV2(prefix: readonly LogRecord[], req: LogRecord, seq: number): {
   const maxOutputTokens = typeof params.max_output_tokens === "number" ? params.max_output_tokens : undefined;
   if (reserveOf(recipe.context_window, maxOutputTokens) !== recipe.reserve)
     fail("bad-recipe", `the llm.req at seq ${seq}: reserve ${recipe.reserve} is not what its params give (${reserveOf(recipe.context_window, maxOutputTokens)})`);
-  const w = new WindowV2();
+  // The head's branch as the prefix leaves it (head.move records, issue 17): the loop's window follows the same tree.
+  const w = new WindowV2({ branch: new SessionTree() });
   for (const r of prefix) w.add(r);
   let built;
   try {

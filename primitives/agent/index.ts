@@ -12,3 +12,4 @@ export {
 export { verdictFromScheme, checkerInfoToScheme, schemeChecker } from "./checker-verdict.js";
 export { shellExecPrimitive, renderShell, type ShellServices } from "./shell-exec.js";
 export { indexToolPrimitives, type IndexToolServices, type RepoIndexPort, type SearchScope } from "./index-tools.js";
+export { fileWritePrimitives, type WriteServices, type WriteReport } from "./file-write.js";

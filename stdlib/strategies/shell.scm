@@ -52,6 +52,12 @@
      "- shell-exec runs a command with bash -c in the repository root; the person approves each command, and one "
      "they refuse is not run. You read `exit N`, the output, then [stderr]; long output keeps its first 1,500 and last "
      "6,000 characters.\n"
+     (if (member "fs-edit" tools)
+         (string-append
+          "- fs-edit replaces an exact piece of a file (it must occur once: include enough context), fs-write writes a "
+          "whole file; the person approves each write, and files in .git/, .nodwyn/ or secret files are never written. "
+          "Every turn is a checkpoint: the person can undo your changes.\n")
+         "")
      "- In a long session, old replies and results may show as [elided seq=N], and a summary a person wrote may "
      "stand for old turns: the session log keeps every event whole under its seq.\n\n"
      "Look before you answer: read the code you talk about. Keep answers short and say what you did.\n"
