@@ -143,7 +143,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     const view = cmd === "ask" ? new ChatView(io.stderr, useColor(io.stderr, io.env, p.color)) : new ChatView(io.stdout, useColor(io.stdout, io.env, p.color));
     const input = cmd === "ask" ? null : chatInput(io.stdin, io.stdout, io.env);
     const quietAsk = cmd === "ask" && io.stderr.isTTY !== true;
-    agent = await AgentSession.open({
+    const openOpts: AgentOptions = {
       origin: cmd,
       cwd: io.cwd,
       ...(p.root ? { root: resolve(io.cwd, p.root) } : {}),
@@ -171,14 +171,17 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       libraryPaths: p.libs,
       evalLimits: p.evalLimits,
       ...(resumeId !== undefined ? { resume: resumeId, notes } : {}),
-    });
-    const session = agent;
+    };
+    agent = await AgentSession.open(openOpts);
+    // The session the chat talks in: /fork moves it to the fork.
+    let live: AgentSession = agent;
+    let liveProvider = provider;
     // Leaving early (a closed stdout, SIGTERM, a hang-up) closes the log with its session.end; SIGINT cancels a running turn.
-    inv.onExit((reason, code) => session.close(reason, code));
+    inv.onExit((reason, code) => live.close(reason, code));
     const onSignal = (sig: NodeJS.Signals) => {
       // A command the model started would outlive the process in its own group.
       killRunningShells();
-      session.close(`signal ${sig}`, sig === "SIGTERM" ? 143 : 129);
+      live.close(`signal ${sig}`, sig === "SIGTERM" ? 143 : 129);
       process.exit(sig === "SIGTERM" ? 143 : 129);
     };
     process.once("SIGTERM", onSignal);
@@ -219,9 +222,26 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
         "Ctrl-C cancels a turn, Ctrl-D ends the session, /help for more.\n",
     );
     for (const n of notes) io.stdout.write(`note: ${n}\n`);
-    const code = await runChat(agent, person, view, io.stdout);
+    const code = await runChat(agent, person, view, io.stdout, {
+      switchTo: async (id) => {
+        live.close("forked", 0);
+        const { resume: _r, notes: _n, ...rest } = openOpts;
+        void _r, void _n;
+        live = await AgentSession.open({ ...rest, model: live.model, provider: liveProvider, origin: "chat", resume: id });
+        agent = live;
+        return live;
+      },
+      switchModel: async (name) => {
+        const next = selectModel(config, { flag: name, env: io.env, cwd: io.cwd });
+        const prov = createProvider(next.spec, { redactor, env: io.env });
+        live.switchModel(modelOf(next), prov, "person");
+        liveProvider = prov;
+        if (prov.credential) live.writer.append("cred.register", { class: prov.credential.class, id: prov.credential.id });
+        return `from the next turn the session talks to ${next.model} on ${next.server} (context ${next.contextWindow.toLocaleString("en-US")} tokens)`;
+      },
+    });
     person.close();
-    agent.close("eof", code);
+    live.close("eof", code);
     agent = null;
     offSignals();
     return code;

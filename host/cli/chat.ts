@@ -5,6 +5,7 @@ import type { ApprovalAnswer, ApprovalRequest } from "../shell/index.js";
 import type { StreamEvent } from "../model/types.js";
 import type { ChatInput } from "./chat-input.js";
 import { colorEnabled } from "./terminal/style.js";
+import { treeCommand, type TreeChat } from "./chat-tree.js";
 
 /** Colour as the terminal module decides it: --color / --no-color, FORCE_COLOR, NO_COLOR, a TTY, TERM=dumb. */
 export function useColor(out: { isTTY?: boolean }, env: NodeJS.ProcessEnv, forced?: boolean): boolean {
@@ -152,15 +153,26 @@ export function askOnInput(input: ChatInput, view: ChatView): (req: ApprovalRequ
 
 const HELP = `Type a message and press Enter (Alt-Enter for a new line; Up and Ctrl-R for earlier messages). Ctrl-C cancels
 the running turn (the session stays), or drops what you are typing; Ctrl-D on an empty line ends the session.
-/help shows this; other /commands go to the strategy (shell.scm has none).
+The session tree: /tree (or /checkpoints) shows every turn, /tree N continues from turn N, /undo rewinds the
+last turn and restores the files it changed (/undo --keep-files leaves them), /redo returns to the branch the
+last rewind left, /fork starts a new session at the head. /model NAME talks to another configured model from
+the next turn, /title TEXT names the session. /help shows this; other /commands go to the strategy.
 `;
 
 /**
  * The conversation: a turn per entry of the person, until the input ends.
  * Ctrl-C while a turn runs cancels it (turn.end cancelled) and the chat goes on.
  */
-export async function runChat(agent: AgentSession, input: ChatInput, view: ChatView, out: NodeJS.WritableStream): Promise<number> {
+export async function runChat(
+  first: AgentSession,
+  input: ChatInput,
+  view: ChatView,
+  out: NodeJS.WritableStream,
+  more: Pick<TreeChat, "switchTo" | "switchModel"> = {},
+): Promise<number> {
   input.midLine = () => view.midLine();
+  const tree: TreeChat = { agent: first, input, write: (t) => view.write(t), ...more };
+  let agent = first;
   for (;;) {
     const line = await input.readLine("> ");
     if (line === null) break;
@@ -170,6 +182,7 @@ export async function runChat(agent: AgentSession, input: ChatInput, view: ChatV
       const [name, ...rest] = text.slice(1).split(/\s+/);
       if (name === "help" || name === "?") out.write(HELP);
       else if (name === "quit" || name === "exit") break;
+      else if (await treeCommand(tree, name ?? "", rest.join(" ")).catch((e) => (view.write(`/${name}: ${(e as Error).message}`), true))) agent = tree.agent;
       else if (!(await agent.command(name ?? "", rest.join(" ")).catch((e) => (view.write(`/${name}: ${(e as Error).message}`), true))))
         view.write(`unknown command /${name}: /help lists the commands`);
       continue;

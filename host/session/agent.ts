@@ -193,7 +193,7 @@ export class AgentSession implements StrategyLoop {
   /** The session's estimated_cached_tokens baselines (ADR 0002, 2026-10-16 and 2026-10-27). */
   private readonly estimator = new CacheEstimator();
   private constructor(
-    private readonly o: AgentOptions,
+    private o: AgentOptions,
     session: Session,
     redactor: Redactor,
     approvalsRef: { approvals: ShellApprovals | null },
@@ -632,6 +632,32 @@ export class AgentSession implements StrategyLoop {
     }
     this.writer.append("note", { text: `forked into session ${id} at turn ${head}`, topic: "fork", data: { session: id, turn: head } });
     return { session: id, turn: head, copied };
+  }
+
+  /**
+   * Moves the conversation to another model between turns (chat's /model):
+   * session.model with from, model, server, name, url, actor and the window's
+   * context sized for it. A resume restores the latest one.
+   */
+  switchModel(model: ModelChoice, provider: ModelProvider, actor = "person"): number {
+    if (this.current !== null) throw new SessionError("the model changes between turns: wait for the turn to end");
+    const from = this.o.model.id;
+    const context = recipeContext(RECIPE_VERSION, model.contextWindow, model.maxOutputTokens);
+    this.o = { ...this.o, model, provider };
+    return this.writer.append("session.model", {
+      from,
+      model: model.id,
+      server: model.server,
+      ...(model.name !== undefined ? { name: model.name } : {}),
+      ...(model.url !== undefined ? { url: model.url } : {}),
+      actor,
+      context,
+    }).seq;
+  }
+
+  /** Names the session (session.title; empty takes the name back). */
+  setTitle(title: string, actor = "person"): number {
+    return this.writer.append("session.title", { actor, title: title.trim() }).seq;
   }
 
   /** Ends the session: session.end, then the log is unlocked. */
