@@ -12,6 +12,7 @@ import { replCommand } from "./repl.js";
 import { runCommand } from "./run.js";
 import { replayCommand } from "./replay.js";
 import { summaryCommand } from "./summary.js";
+import { sessionCommand, sessionsCommand } from "./sessions.js";
 
 /** Every subcommand, in the order `nodwyn --help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -25,5 +26,7 @@ export const COMMANDS: readonly Command[] = [
   resumeCommand,
   replayCommand,
   summaryCommand,
+  sessionsCommand,
+  sessionCommand,
   helpCommand,
 ];
