@@ -1096,6 +1096,43 @@ export class AgentSession implements StrategyLoop {
     if (s !== null) this.treeCtl.beforeChange(s.no);
   }
 
+  // ---- the session tree for a strategy (strategy-api.ts) -------------------------------------------
+
+  private treeErr(e: unknown): never {
+    if (e instanceof TreeError) hostErr(e.code, e.message);
+    throw e;
+  }
+
+  treeInfo(): Record_ {
+    const t = this.checkpoints();
+    return {
+      head: t.head,
+      redo: t.redo ?? false,
+      turns: t.turns.map((x) => ({ turn: x.turn, parent: x.parent, seq: x.seq, text: x.text, ts: x.ts, outcome: x.outcome, files: [...x.files], "on-branch": x.onBranch, children: [...x.children] })),
+    };
+  }
+
+  async moveHead(how: "undo" | "redo" | number, keepFiles: boolean): Promise<Record_> {
+    const who = typeof how === "number" ? "rewind-to" : how;
+    let m: MoveResult;
+    try {
+      const o = { keepFiles, actor: "strategy" };
+      m = how === "undo" ? await this.undo(o) : how === "redo" ? await this.redo(o) : await this.moveTo(how, o);
+    } catch (e) {
+      if (e instanceof TreeError) hostErr(e.code, `${who}: ${e.message}`);
+      throw e;
+    }
+    return { from: m.from, to: m.to, files: m.files, restored: [...m.restored], kept: [...m.kept], seq: m.seq };
+  }
+
+  forkSession(): Record_ {
+    try {
+      return { ...this.fork() };
+    } catch (e) {
+      this.treeErr(e);
+    }
+  }
+
   // ---- shell-exec's host side -------------------------------------------------------------------
 
   private async runCommand(command: string, opts: { readonly timeoutMs: number; readonly signal?: AbortSignal }) {

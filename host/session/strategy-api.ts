@@ -54,6 +54,12 @@ export interface StrategyLoop {
   windowInfo(id: number | null): Record_;
   /** The turns of the window's current context, with their rounds and sizes (what an eviction chooses from). */
   windowUnits(): Record_[];
+  /** The session tree (issue 17): the head, the redo target, every turn. */
+  treeInfo(): Record_;
+  /** Moves the head (undo, redo, or to a turn), restoring files unless keepFiles; files the person changed since are kept. */
+  moveHead(how: "undo" | "redo" | number, keepFiles: boolean): Promise<Record_>;
+  /** Starts a new session at the head; its id and turn. */
+  forkSession(): Record_;
 }
 
 /**
@@ -365,6 +371,71 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         ":lasting #t) then records it.",
       impl(this: Ctx) {
         return loop.windowUnits().map((u) => jsonToScheme(this, u));
+      },
+    },
+    {
+      name: "checkpoints",
+      params: [],
+      doc:
+        "The session tree: ((head . n) (redo . n-or-#f) (turns . #(((turn . n) (parent . n) (seq . s) (text . \"…\") " +
+        "(ts . \"…\") (outcome . \"done\") (files . #(\"src/a.ts\" …)) (on-branch . #t) (children . #(n …))) …))). Every " +
+        "turn is a checkpoint: files lists what the turn changed in the working tree (fs-write, fs-edit, shell-exec alike); " +
+        "head is the turn the conversation continues from (0: before any), redo where (redo) would return.",
+      impl(this: Ctx) {
+        return jsonToScheme(this, loop.treeInfo());
+      },
+    },
+    {
+      name: "undo",
+      params: ["option ..."],
+      types: [null],
+      async: true,
+      doc:
+        "Rewinds the last turn between turns (from on-command): records head.move, restores the files the turn changed " +
+        "to how they were before it — :keep-files #t leaves them — and returns ((from . n) (to . n) (files . \"restored\") " +
+        "(restored . #(…)) (kept . #(…)) (seq . n)). A file the person changed since is never overwritten from a strategy: it " +
+        "is kept and listed. The window from then on shows the head's branch only; the log keeps everything. Raises " +
+        "(nothing-to-undo) at the start, (turn-running) inside a turn.",
+      async impl(this: Ctx, rest: unknown[]) {
+        const o = keywordOptions(rest, "undo", { "keep-files": T.boolean });
+        return jsonToScheme(this, await loop.moveHead("undo", o.get("keep-files") === true));
+      },
+    },
+    {
+      name: "redo",
+      params: ["option ..."],
+      types: [null],
+      async: true,
+      doc:
+        "Returns to the branch the last rewind left (head.move reason redo), its files as they were after it unless " +
+        ":keep-files #t; returns what undo returns. Raises (nothing-to-redo) when no rewind happened since the last turn.",
+      async impl(this: Ctx, rest: unknown[]) {
+        const o = keywordOptions(rest, "redo", { "keep-files": T.boolean });
+        return jsonToScheme(this, await loop.moveHead("redo", o.get("keep-files") === true));
+      },
+    },
+    {
+      name: "rewind-to",
+      params: ["turn", "option ..."],
+      types: [T.index, null],
+      async: true,
+      doc:
+        "Moves the head to turn (0: the start) to continue from it, its files as they were after it unless :keep-files " +
+        "#t (head.move reason tree); returns what undo returns. Raises (no-such-turn) for a turn the session does not have.",
+      async impl(this: Ctx, turn: number, rest: unknown[]) {
+        const o = keywordOptions(rest, "rewind-to", { "keep-files": T.boolean });
+        return jsonToScheme(this, await loop.moveHead(turn, o.get("keep-files") === true));
+      },
+    },
+    {
+      name: "fork",
+      params: [],
+      doc:
+        "Starts a new session at the head: a log whose session.start records forked_from (session, turn, seq) and holds " +
+        "the head's branch, closed; returns ((session . id) (turn . n) (copied . n)). This session goes on; nodwyn resume ID " +
+        "continues the fork.",
+      impl(this: Ctx) {
+        return jsonToScheme(this, loop.forkSession());
       },
     },
   ];

@@ -11,6 +11,7 @@
     window request? request-append request-tokens request-messages
     send run-tool skip-tool record-note end-turn turn-budget session-info
     context-narrow context-fold window-info window-units
+    checkpoints undo redo rewind-to fork
     field response-text response-tool-calls response-stop response-seq
     call-id call-name call-arguments result-ok? result-output result-error)
   (begin
