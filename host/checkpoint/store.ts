@@ -161,6 +161,12 @@ export class CheckpointStore {
     return commit;
   }
 
+  /** Keeps this session's checkpoints under another session's ref too (a fork's copied turns restore from them). */
+  shareWith(session: string): void {
+    if (this.last === null) return;
+    this.git(["update-ref", "-m", "nodwyn fork", checkpointRef(session), this.last]);
+  }
+
   /** The paths whose content or mode differ between two checkpoints. */
   changed(a: string, b: string): string[] {
     if (a === b) return [];

@@ -3,7 +3,8 @@
 // The composition root of `nodwyn chat`, `ask` and `resume`. The strategy
 // decides; the host records: every record of the loop is written here
 // (user.msg, llm.req, llm.resp, tool.call, tool.result, turn.end,
-// turn.checkpoint, session.model, cred.register, approval.change), each turn's
+// turn.checkpoint, session.model, cred.register, approval.change, checkpoint,
+// head.move), each turn's
 // budgets are kept here, and the window is folded from the log file itself.
 //
 // Two interpreters: the model's (the Session: its eval tool and primitives,
@@ -161,8 +162,6 @@ interface TurnState {
   open: Map<string, ToolCall & { readonly respSeq: number }>;
   lastText: string;
   readonly handles: Map<number, Handle>;
-  /** The files fs-write and fs-edit wrote in this turn (root-relative). */
-  readonly written: Set<string>;
 }
 
 /** An agent session. Open one with AgentSession.open; run turns with turn(); close it. */
@@ -442,7 +441,6 @@ export class AgentSession implements StrategyLoop {
       open: new Map(),
       lastText: "",
       handles: new Map(),
-      written: new Set(),
     };
     this.current = state;
     const onAbort = () => this.stopTurn({ kind: "cancelled" });
@@ -630,6 +628,7 @@ export class AgentSession implements StrategyLoop {
     } finally {
       w.close();
     }
+    this.treeCtl.shareWith(id);
     this.writer.append("note", { text: `forked into session ${id} at turn ${head}`, topic: "fork", data: { session: id, turn: head } });
     return { session: id, turn: head, copied };
   }
@@ -1086,7 +1085,6 @@ export class AgentSession implements StrategyLoop {
       return { refused: e.message, code: "guard-denied" };
     }
     this.logWrite(out.rel, "allow", "default");
-    this.current?.written.add(out.rel);
     return { path: out.rel, bytes: out.bytes, created: out.created };
   }
 

@@ -96,6 +96,17 @@ export class TreeControl {
     }
   }
 
+  /** A fork's ref keeps the checkpoints its copied turns name (when this session has any). */
+  shareWith(session: string): void {
+    const s = this.storeOrNull();
+    if (s === null) return;
+    try {
+      s.shareWith(session);
+    } catch (e) {
+      this.o.writer.append("note", { text: `the fork ${session} could not keep this session's checkpoints: ${(e as Error).message}`, topic: "checkpoint" });
+    }
+  }
+
   /** The parent of the head: where /undo goes. */
   undoTarget(): number {
     this.o.sync();
