@@ -576,7 +576,9 @@ export class AgentSession implements StrategyLoop {
     this.follower.read((r) => this.view.add(r));
     const tree = this.treeCtl.tree;
     const head = tree.head;
-    const branch = new Set(tree.path(head));
+    const path = tree.path(head);
+    const branch = new Set(path);
+    const renumber = new Map(path.map((t, i) => [t, i + 1]));
     const records = [...readLog(this.writer.file)];
     const start = records[0]?.payload as Record<string, any>;
     const id = newSessionId();
@@ -610,6 +612,8 @@ export class AgentSession implements StrategyLoop {
           delete p.recipe;
           delete p.digest;
         }
+        // Turns are numbered again in the fork: the branch's k-th turn is its turn k.
+        if (typeof p.turn === "number") p.turn = renumber.get(p.turn) ?? p.turn;
         if (typeof p.req_seq === "number") p.req_seq = map.get(p.req_seq) ?? 0;
         if (typeof p.resp_seq === "number") p.resp_seq = map.get(p.resp_seq) ?? 0;
         const a = w.append(r.kind as any, p);

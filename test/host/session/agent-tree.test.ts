@@ -205,3 +205,25 @@ for (const where of ["git", "outside git"] as const) {
     t.deepEqual(sent.filter((c) => c === "start again" || c === "go on"), ["start again", "go on"]);
   });
 }
+
+test("a fork numbers its turns again and can undo a copied turn from the checkpoints it keeps under its own ref", async (t) => {
+  const root = committedRepo(t);
+  const data = dataDir(t);
+  const agent = await AgentSession.open(options(root, data, new FakeModel([{ text: "nothing" }, call("fs-write", { path: "f.txt", text: "f\n" }), { text: "wrote f" }])));
+  await agent.turn("first, no files");
+  await agent.undo();
+  await agent.turn("write f");
+  const f = agent.fork();
+  agent.close();
+  t.is(f.turn, 2);
+  t.regex(git(root, "for-each-ref", "--format=%(refname)", "refs/nodwyn/"), new RegExp(`refs/nodwyn/checkpoints/${f.session}`));
+  const forked = records(data, f.session);
+  t.deepEqual(forked.filter((x) => x.kind === "turn.end").map((x) => x.payload.turn), [1]);
+  t.deepEqual(forked.filter((x) => x.kind === "checkpoint").map((x) => x.payload.turn), [1]);
+  const resumed = await AgentSession.open(options(root, data, new FakeModel([]), { resume: f.session }));
+  t.is(resumed.turns, 1);
+  const u = await resumed.undo();
+  resumed.close();
+  t.like(u, { from: 1, to: 0, files: "restored" });
+  t.false(existsSync(join(root, "f.txt")));
+});
