@@ -103,6 +103,15 @@ export function transcriptEntry(r: LogRecord): TranscriptEntry {
     case "context.fold":
       head = parts(num(p.narrow_seq) !== undefined && `ends the context of seq ${p.narrow_seq}`, str(p.reason));
       break;
+    case "head.move":
+      head = parts(str(p.reason), `${p.from === 0 ? "the start" : `turn ${p.from}`} → ${p.to === 0 ? "the start" : `turn ${p.to}`}`, `files ${str(p.files) ?? "?"}`, str(p.actor) && `by ${p.actor}`);
+      if (Array.isArray(p.restored)) body.push(`restored: ${(p.restored as unknown[]).join(", ")}`);
+      if (Array.isArray(p.kept)) body.push(`kept: ${(p.kept as unknown[]).join(", ")}`);
+      break;
+    case "checkpoint":
+      head = parts(`turn ${p.turn}`, str(p.store), `${Array.isArray(p.files) ? p.files.length : 0} files changed`, `${String(p.before).slice(0, 12)}..${String(p.after).slice(0, 12)}`);
+      if (Array.isArray(p.files)) body = (p.files as unknown[]).map(String);
+      break;
     case "note":
       head = str(p.topic) ?? "";
       body = lines(str(p.text) ?? "");
