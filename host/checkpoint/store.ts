@@ -219,6 +219,8 @@ export class CheckpointStore {
         else put.set(p, e);
       }
     }
+    // Every directory on the way checked before anything is written: a link there (a command may have made one) refuses the whole restore.
+    for (const p of [...put.keys(), ...remove]) this.checkParents(p);
     const blobs = this.blobs([...new Set([...put.values()].map((e) => e.oid))]);
     const written: string[] = [];
     for (const [p, e] of [...put].sort()) {
@@ -256,6 +258,17 @@ export class CheckpointStore {
       }
     }
     return { written, removed };
+  }
+
+  /** Refuses a path whose existing directories on the way are not all real directories. */
+  private checkParents(p: string): void {
+    let dir = this.root;
+    for (const c of p.split("/").slice(0, -1)) {
+      dir = join(dir, c);
+      const st = lstatSync(dir, { throwIfNoEntry: false });
+      if (st === undefined) return;
+      if (st.isSymbolicLink() || !st.isDirectory()) throw new CheckpointError("bad-path", `cannot restore ${p}: ${dir.slice(this.root.length + 1)} is not a directory (it is a link or a file now); nothing was restored`);
+    }
   }
 
   /** Directories on the way, made when missing; a link on the way is refused. */

@@ -174,9 +174,10 @@ export class TreeControl {
         for (const p of ps) if (!CheckpointStore.same(now.get(p), te.get(p))) differ.set(p, c);
       }
       store.restore(differ);
-      restored = [...todo.keys()].sort();
+      // What the move changed on disk (a path already as its target needed nothing).
+      restored = [...differ.keys()].sort();
       kept = [...skip].sort();
-      files = restored.length > 0 ? "restored" : "kept";
+      files = restored.length > 0 ? "restored" : kept.length > 0 ? "kept" : "none";
     }
     const rec = this.o.writer.append("head.move", {
       from,

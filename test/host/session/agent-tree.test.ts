@@ -2,7 +2,7 @@
 import test from "ava";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
@@ -226,4 +226,21 @@ test("a fork numbers its turns again and can undo a copied turn from the checkpo
   resumed.close();
   t.like(u, { from: 1, to: 0, files: "restored" });
   t.false(existsSync(join(root, "f.txt")));
+});
+
+test("an undo never writes through a directory the person (or a command) turned into a link since", async (t) => {
+  const root = committedRepo(t);
+  const data = dataDir(t);
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "nodwyn-outside-")));
+  t.teardown(() => rmSync(outside, { recursive: true, force: true }));
+  writeFileSync(join(outside, "a.ts"), "outside\n");
+  const agent = await AgentSession.open(options(root, data, new FakeModel([call("fs-edit", { path: "src/a.ts", old: "let x = 1;", new: "let x = 2;" }), { text: "ok" }])));
+  await agent.turn("edit src/a.ts");
+  rmSync(join(root, "src"), { recursive: true });
+  symlinkSync(outside, join(root, "src"));
+  await t.throwsAsync(() => agent.undo({ ask: async () => "overwrite" }), { message: /src is not a directory \(it is a link or a file now\); nothing was restored/ });
+  agent.close();
+  t.is(readFileSync(join(outside, "a.ts"), "utf8"), "outside\n");
+  t.deepEqual(readdirSync(outside), ["a.ts"]);
+  t.false(records(data).some((x) => x.kind === "head.move"), "a move that failed is not recorded");
 });
