@@ -166,7 +166,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       askApproval: input !== null && input.interactive ? askOnInput(input, view) : null,
       // ask shows its progress on stderr at a terminal; piped, it prints only the answer.
       ...(quietAsk ? {} : { observer: cmd === "ask" ? { onToolStart: (c) => view.onToolStart(c), onToolEnd: (r) => view.onToolEnd(r), onCheckpoint: (b) => view.onCheckpoint(b) } : view }),
-      credentials: provider.credential ? [provider.credential] : [],
+      // One redactor for the provider and the log (the session registers the provider's key with it too).
       redactor,
       libraryPaths: p.libs,
       evalLimits: p.evalLimits,

@@ -20,7 +20,7 @@ import { checkWrite, writeGuarded, WriteDeniedError, type WriteTarget } from "..
 import { createSessionLog, newSessionId, readLog, resolveDataDir, type LogRecord, type LogWriter } from "../log/index.js";
 import { TreeControl, TreeError, type AskConflict, type MoveResult } from "./tree-control.js";
 import { VERSION } from "./node-interpreter.js";
-import { Redactor } from "../redact/index.js";
+import { MIN_SECRET_LENGTH, Redactor } from "../redact/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
 import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
@@ -51,8 +51,11 @@ export interface ModelChoice {
 
 /**
  * A credential the session holds, recorded as cred.register (class and id
- * only). A value given here is registered with the redactor; a provider made
- * with the session's redactor (createProvider) has registered its own already.
+ * only). Its value is registered with the session's redactor: the value given
+ * here, else, for an id "env:NAME" (a server's key_env), the environment
+ * variable's — so a provider made with another redactor, or none, still has
+ * its key kept out of the log. The provider's own credential is one of them
+ * whether or not it is listed.
  */
 export interface Credential {
   readonly class: string;
@@ -121,8 +124,9 @@ export interface AgentOptions {
   readonly evalLimits?: { readonly steps?: number; readonly timeoutMs?: number; readonly memoryBytes?: number };
   /** Steps the strategy may take per turn (default 10,000,000). */
   readonly strategySteps?: number;
+  /** Credentials besides the provider's own (which the session takes from provider.credential). */
   readonly credentials?: readonly Credential[];
-  /** The redactor of the session's log: give the one the provider registered its key with. */
+  /** The redactor of the session's log (default a new one); the credentials' values are registered with it. */
   readonly redactor?: Redactor;
   /** Reopen this session (nodwyn resume) instead of starting one. */
   readonly resume?: string;
@@ -197,6 +201,8 @@ export class AgentSession implements StrategyLoop {
     redactor: Redactor,
     approvalsRef: { approvals: ShellApprovals | null },
     private readonly output: OutputCapture,
+    /** Every credential value the session knows, for shell-exec's environment to be scrubbed of. */
+    private readonly secrets: readonly string[],
   ) {
     this.session = session;
     this.redactor = redactor;
@@ -232,7 +238,8 @@ export class AgentSession implements StrategyLoop {
   /** Opens (or, with `resume`, reopens) a session and loads its strategy. */
   static async open(o: AgentOptions): Promise<AgentSession> {
     const redactor = o.redactor ?? new Redactor();
-    for (const c of o.credentials ?? []) if (c.value !== undefined && c.value.length >= 4) redactor.registerSecret(c.value);
+    const credentials = sessionCredentials(o);
+    for (const c of credentials) for (const v of c.values) redactor.registerSecret(v);
     const approvalsRef: { approvals: ShellApprovals | null } = { approvals: null };
     let self: AgentSession | null = null;
     const shell: ShellServices = {
@@ -276,9 +283,9 @@ export class AgentSession implements StrategyLoop {
     });
     let agent: AgentSession;
     try {
-      agent = new AgentSession(o, session, redactor, approvalsRef, output);
+      agent = new AgentSession(o, session, redactor, approvalsRef, output, credentials.flatMap((c) => c.values));
       self = agent;
-      for (const c of o.credentials ?? []) agent.writer.append("cred.register", { class: c.class, id: c.id });
+      for (const c of credentials) agent.writer.append("cred.register", { class: c.class, id: c.id });
       if (o.resume !== undefined) agent.recover();
       else agent.follower.read((r) => agent.view.add(r));
       for (const text of o.notes ?? []) agent.writer.append("note", { text, topic: "session.model" });
@@ -1144,11 +1151,36 @@ export class AgentSession implements StrategyLoop {
     await this.beforeChange();
     this.shellEnv ??= scrubEnv(
       this.o.env ?? process.env,
-      (this.o.credentials ?? []).flatMap((c) => (c.value !== undefined ? [c.value] : [])),
+      this.secrets,
       (v) => v.length >= 8 && this.redactor.redactText(v).text !== v,
     ).env;
     return runShell(command, { cwd: this.session.root, env: this.shellEnv, timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
   }
+}
+
+/**
+ * The session's credentials, each once (by class and id): those the options
+ * list, then the provider's own. Each with the values to register: the one
+ * given, else for "env:NAME" the variable's in the session's environment and
+ * in the process's (the provider may have read either), as set and trimmed.
+ */
+function sessionCredentials(o: AgentOptions): { class: string; id: string; values: string[] }[] {
+  const out: { class: string; id: string; values: string[] }[] = [];
+  const all: Credential[] = [...(o.credentials ?? []), ...(o.provider.credential ? [o.provider.credential] : [])];
+  for (const c of all) {
+    let entry = out.find((x) => x.class === c.class && x.id === c.id);
+    if (entry === undefined) out.push((entry = { class: c.class, id: c.id, values: [] }));
+    const found: (string | undefined)[] = [c.value];
+    if (c.value === undefined && c.id.startsWith("env:")) {
+      const name = c.id.slice("env:".length);
+      found.push(o.env?.[name], process.env[name]);
+    }
+    for (const raw of found) {
+      if (raw === undefined) continue;
+      for (const v of [raw, raw.trim()]) if (v.length >= MIN_SECRET_LENGTH && !entry.values.includes(v)) entry.values.push(v);
+    }
+  }
+  return out;
 }
 
 /** Raises a `host` condition the strategy can catch, from the primitive that called. */

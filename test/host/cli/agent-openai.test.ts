@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pty from "node-pty";
 import { BIN } from "../../helpers/cli.js";
-import { WireServer, silent, sseText, stream } from "../model/wire-server.js";
+import { WireServer, silent, status, stream } from "../model/wire-server.js";
+import { SSE, completion } from "../model/openai-completion.js";
 
 const SECRET = "ghp_" + "Rt5Yu6Io7Pa8Sd9Fg0Hj1Kl2Zx3Cv4Bn5Mq6W";
 
@@ -40,31 +41,6 @@ function records(p: Place): any[] {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : [];
   return files.length === 0 ? [] : readFileSync(join(dir, files[0]!), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
 }
-
-/** An OpenAI Chat Completions stream: text in pieces, tool calls with their arguments split, then usage. */
-function completion(o: { text?: string[]; calls?: { id: string; name: string; args: string[] }[]; usage?: { input: number; output: number; cached?: number } }): string {
-  const base = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1741570283, model: "qwen2.5-coder:7b" };
-  const chunk = (delta: unknown, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
-  const ev: { data: unknown }[] = [{ data: chunk({ role: "assistant", content: "" }) }];
-  for (const t of o.text ?? []) ev.push({ data: chunk({ content: t }) });
-  (o.calls ?? []).forEach((c, index) => {
-    ev.push({ data: chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] }) });
-    for (const a of c.args) ev.push({ data: chunk({ tool_calls: [{ index, function: { arguments: a } }] }) });
-  });
-  ev.push({ data: chunk({}, o.calls?.length ? "tool_calls" : "stop") });
-  if (o.usage)
-    ev.push({
-      data: {
-        ...base,
-        choices: [],
-        usage: { prompt_tokens: o.usage.input, completion_tokens: o.usage.output, total_tokens: o.usage.input + o.usage.output, ...(o.usage.cached !== undefined ? { prompt_tokens_details: { cached_tokens: o.usage.cached } } : {}) },
-      },
-    });
-  ev.push({ data: "[DONE]" });
-  return sseText(ev);
-}
-
-const SSE = "text/event-stream";
 
 test("nodwyn ask against a local OpenAI-compatible server: index-grep and eval, then the answer; the secret grepped reaches neither the log nor the next request", async (t) => {
   const server = await WireServer.start();
@@ -177,4 +153,26 @@ test("nodwyn chat against the local server in a pseudo-terminal: the reply strea
   // The third request carries the first turn and the cancelled turn's message.
   const third = server.requests[2]!.body as any;
   t.deepEqual(third.messages.filter((m: any) => m.role === "user").map((m: any) => m.content), ["hi", "wait", "again"]);
+});
+
+test("nodwyn ask when the server refuses the key and quotes it: exit 1, and the key is neither on stderr nor in the log", async (t) => {
+  const server = await WireServer.start();
+  t.teardown(() => server.close());
+  const p = place(t, server.url, { "a.txt": "alpha\n" });
+  const key = p.env.LOCAL_KEY!;
+  server.answer(status(401, JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: "invalid_request_error", code: "invalid_api_key" } })));
+  // Not spawnSync: the server answers from this process's event loop.
+  const child = spawn(BIN, ["ask", "hello"], { cwd: p.root, env: p.env });
+  const r = { stdout: "", stderr: "", status: null as number | null };
+  child.stdout.on("data", (d) => (r.stdout += d));
+  child.stderr.on("data", (d) => (r.stderr += d));
+  r.status = await new Promise<number | null>((done) => child.on("exit", (c) => done(c)));
+  t.is(r.status, 1, r.stderr);
+  t.regex(r.stderr, /nodwyn ask: the turn ended failed: .*HTTP 401/);
+  t.regex(r.stderr, /Incorrect API key provided: \[REDACTED:/);
+  t.false(r.stderr.includes(key) || r.stdout.includes(key));
+  const recs = records(p);
+  t.false(JSON.stringify(recs).includes(key));
+  t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "failed" });
+  t.regex(recs.find((x) => x.kind === "llm.resp").payload.error, /HTTP 401/);
 });
