@@ -8,13 +8,14 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ConfigError, loadConfig, selectModel, type Config, type ModelChoice as ConfigChoice } from "../config/index.js";
 import { createProvider, ModelError, type ModelProvider } from "../model/index.js";
-import { LogError, readLog, resolveDataDir, sessionLogPath, isValidSessionId, type LogRecord } from "../log/index.js";
+import { LogError, readLog, type LogRecord } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { killRunningShells } from "../shell/index.js";
 import { AgentSession, DEFAULT_STRATEGY, type AgentOptions, type TurnOutcome } from "../session/agent.js";
 import { SessionError } from "../session/session.js";
 import type { TurnBudgets } from "../session/budgets.js";
 import { chatInput } from "./chat-input.js";
+import { sessionArg } from "./session-arg.js";
 import { UsageError, flag, optionValue, optionValues, type Invocation } from "./command.js";
 import { ChatView, askOnInput, runChat, useColor } from "./chat.js";
 
@@ -121,10 +122,10 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     let strategyFile = p.strategy !== undefined ? resolve(io.cwd, p.strategy) : undefined;
     let resumeId: string | undefined;
     if (cmd === "resume") {
-      resumeId = p.words[0] as string;
-      if (!isValidSessionId(resumeId)) throw new UsageError(`${JSON.stringify(resumeId)} is not a session id`, "nodwyn log list shows the sessions");
-      const file = sessionLogPath(resumeId, resolveDataDir(io.env));
-      if (!existsSync(file)) return fail(`no session ${resumeId} in ${resolveDataDir(io.env)} (nodwyn log list shows them)`);
+      const arg = sessionArg(p.words[0] as string, inv, { paths: false });
+      resumeId = arg.session;
+      const file = arg.file;
+      if (!existsSync(file)) return fail(`no session ${resumeId} in ${arg.dataDir} (nodwyn log list shows them)`);
       const rec = recordedChoice(readLog(file));
       if (flag === undefined && rec.name !== undefined) {
         try {

@@ -12,10 +12,10 @@ export const resumeCommand: Command = {
     "session.resume, answers every tool call a crash left without a result (a recovered tool.result each) and\n" +
     "ends the interrupted turn, then talks to the model the session last talked to — while config.toml still has\n" +
     "it; else to the default, and a note says so — and goes on as nodwyn chat does, the earlier conversation in\n" +
-    "the window. SESSION is an id from nodwyn log list.",
+    "the window. SESSION is an id from nodwyn log list, or last (the latest session).",
   options: AGENT_OPTIONS,
   args: { min: 1, max: 1, names: "SESSION" },
-  examples: ["nodwyn resume 20261201T230514Z-3f118940"],
+  examples: ["nodwyn resume 20261201T230514Z-3f118940", "nodwyn resume last"],
   async run(inv) {
     const { runAgentCommand } = await import("../agent-command.js");
     return runAgentCommand("resume", inv);

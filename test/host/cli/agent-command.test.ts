@@ -242,6 +242,16 @@ text = "Still here."
 
 test("README's quick start: nodwyn ask with the scripted provider runs in this repository, without a model server", (t) => {
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const hello = /^\.\/bin\/nodwyn (ask --model scripted:examples\/models\/hello\.toml "[^"]+")$/m.exec(readme);
+  t.truthy(hello, "the README shows the hello.toml command");
+  const home = mkdtempSync(join(tmpdir(), "nodwyn-readme-"));
+  t.teardown(() => rmSync(home, { recursive: true, force: true }));
+  const h = spawnSync("sh", ["-c", `${BIN} ${hello![1]}`], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: home, NODWYN_DATA_DIR: home, XDG_CONFIG_HOME: home }, encoding: "utf8", timeout: 90_000 });
+  t.is(h.status, 0, h.stderr);
+  t.is(h.stdout, "The README's title is on its first line: this is nodwyn.\n");
+  const grep = readFileSync(join(home, "sessions", readdirSync(join(home, "sessions"))[0]!), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((x) => x.kind === "tool.result");
+  t.like(grep.payload, { tool: "index-grep", ok: true });
+  t.regex(grep.payload.output, /README\.md:1:# nodwyn/, "the grep found the title it speaks of");
   const line = /^\.\/bin\/nodwyn (ask --model scripted:examples\/scripted\/quick-start\.jsonl "[^"]+")/m.exec(readme);
   t.truthy(line, "the README shows the command");
   const data = mkdtempSync(join(tmpdir(), "nodwyn-readme-"));

@@ -176,3 +176,50 @@ test("nodwyn ask when the server refuses the key and quotes it: exit 1, and the 
   t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "failed" });
   t.regex(recs.find((x) => x.kind === "llm.resp").payload.error, /HTTP 401/);
 });
+
+test("README's quick start with a local OpenAI-compatible server: its config.toml, then ask, chat and resume last as it shows them", async (t) => {
+  const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("With a model server"));
+  const toml = /```toml\n([\s\S]*?)```/.exec(section)?.[1];
+  const sh = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  t.truthy(toml && sh, "the README has the config and the commands");
+  t.regex(toml!, /url = "http:\/\/127\.0\.0\.1:8080\/v1"/);
+  const commands = sh!.split("\n").filter((l) => l.startsWith("./bin/nodwyn ")).map((l) => l.replace(/\s+#.*$/, ""));
+  t.deepEqual(commands.map((c) => c.split(" ")[1]), ["ask", "chat", "resume"]);
+
+  const server = await WireServer.start();
+  t.teardown(() => server.close());
+  const p = place(t, server.url, { "a.txt": "alpha\n" });
+  // The README's file as a person would save it, on this test's server instead of port 8080.
+  writeFileSync(join(p.env.XDG_CONFIG_HOME!, "nodwyn", "config.toml"), toml!.replace("http://127.0.0.1:8080/v1", `${server.url}/v1`));
+  server.answer(
+    stream(SSE, [completion({ text: ["In host/config/load.ts."], usage: { input: 300, output: 6 } })]),
+    stream(SSE, [completion({ text: ["Hello from chat."], usage: { input: 320, output: 4 } })]),
+    stream(SSE, [completion({ text: ["Resumed, still here."], usage: { input: 340, output: 4 } })]),
+  );
+  const run = (line: string, input: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      // The line as the README writes it, through a shell, from the repository's root (./bin/nodwyn is this checkout's).
+      const child = spawn("sh", ["-c", line.replace(/^\.\/bin\/nodwyn/, BIN)], { cwd: p.root, env: p.env });
+      const r = { code: null as number | null, stdout: "", stderr: "" };
+      child.stdout.on("data", (d) => (r.stdout += d));
+      child.stderr.on("data", (d) => (r.stderr += d));
+      child.on("exit", (c) => done({ ...r, code: c }));
+      child.stdin.end(input);
+    });
+  const ask = await run(commands[0]!, "");
+  t.is(ask.code, 0, ask.stderr);
+  t.is(ask.stdout, "In host/config/load.ts.\n");
+  const chat = await run(commands[1]!, "hello\n");
+  t.is(chat.code, 0, chat.stderr);
+  t.regex(chat.stdout, /qwen2\.5-coder:7b on local/);
+  t.regex(chat.stdout, /Hello from chat\./);
+  const resume = await run(commands[2]!, "still there?\n");
+  t.is(resume.code, 0, resume.stderr);
+  t.regex(resume.stdout, /resumed \S+ \(1 turn\)/);
+  t.regex(resume.stdout, /Resumed, still here\./);
+  // resume last took the chat's session: its request carries the chat's turn.
+  const third = server.requests[2]!.body as any;
+  t.deepEqual(third.messages.filter((m: any) => m.role === "user").map((m: any) => m.content), ["hello", "still there?"]);
+  t.is(server.requests[0]!.headers.authorization, undefined, "no key_env, no key sent");
+});
