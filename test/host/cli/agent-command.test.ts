@@ -240,6 +240,57 @@ text = "Still here."
   t.is(recs.at(-1).kind, "session.end");
 });
 
+test("nodwyn chat in a pseudo-terminal: a shell command is asked about (once, always for its prefix, never), each tool call is one line", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n", "b.txt": "beta\n" });
+  const call = (command: string) => JSON.stringify({ tool_calls: [{ name: "shell-exec", arguments: { command } }] });
+  writeFileSync(join(e.root, "ask.jsonl"), [call("touch one.txt"), call("touch two.txt"), call("touch three.txt"), call("rm a.txt"), call("rm b.txt"), '{"text": "All done.", "usage": {"input": 900, "output": 3}}'].join("\n") + "\n");
+  const p = pty.spawn(BIN, ["chat", "--model", "scripted:ask.jsonl"], { name: "xterm", cols: 200, rows: 50, cwd: e.root, env: e.env as Record<string, string> });
+  let screen = "";
+  p.onData((d) => (screen += d));
+  const exit = new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+  t.teardown(() => {
+    try {
+      p.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  });
+  // The commands asked about (the line editor draws a question more than once).
+  const asked = () => [...new Set([...screen.matchAll(/Run `([^`]+)`\?/g)].map((m) => m[1]))];
+  await waitFor("the prompt", () => screen.includes("> "));
+  p.write("make some files\r");
+  await waitFor("the first question", () => screen.includes('Run `touch one.txt`? [o]nce, [a]lways for "touch" in this session, [n]ever: '));
+  p.write("o\r");
+  await waitFor("the second question", () => screen.includes("Run `touch two.txt`?"));
+  p.write("a\r");
+  await waitFor("the question about rm", () => screen.includes("Run `rm a.txt`?"));
+  t.false(screen.includes("Run `touch three.txt`"), "always for touch: not asked again");
+  p.write("n\r");
+  await waitFor("the answer", () => screen.includes("All done."));
+  await waitFor("the footer", () => /\[scripted · turn 1 · 900 in · 3 out tokens/.test(screen));
+  t.deepEqual(asked(), ["touch one.txt", "touch two.txt", "rm a.txt"], "never for rm: rm b.txt is refused without a question");
+  // One line per call: the tool, its arguments, then the result's size and time, or the error.
+  const plain = screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+  t.regex(plain, /⏺ shell-exec command="touch three\.txt" → \d+ chars, \d+ ms\r?\n/);
+  t.regex(plain, /⏺ shell-exec command="rm b\.txt" → error, \d+ ms: .*the person refused/);
+  p.write("\x04");
+  t.is(await exit, 0);
+  t.true(["one.txt", "two.txt", "three.txt"].every((f) => existsSync(join(e.root, f))));
+  t.true(existsSync(join(e.root, "a.txt")) && existsSync(join(e.root, "b.txt")), "nothing refused ran");
+  const recs = records(e);
+  t.deepEqual(
+    recs.filter((x) => x.kind === "approval.change").map((x) => [x.payload.scope, x.payload.prefix, x.payload.actor]),
+    [
+      ["once", "touch", "person"],
+      ["session", "touch", "person"],
+      ["never", "rm", "person"],
+    ],
+  );
+  // Each answer is recorded before its command's result.
+  const order = recs.filter((x) => x.kind === "approval.change" || x.kind === "tool.result").map((x) => (x.kind === "tool.result" ? (x.payload.ok ? "ran" : "refused") : x.payload.scope));
+  t.deepEqual(order, ["once", "ran", "session", "ran", "ran", "never", "refused", "refused"]);
+});
+
 test("README's quick start: nodwyn ask with the scripted provider runs in this repository, without a model server", (t) => {
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
   const hello = /^\.\/bin\/nodwyn (ask --model scripted:examples\/models\/hello\.toml "[^"]+")$/m.exec(readme);
