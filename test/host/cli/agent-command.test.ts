@@ -314,6 +314,30 @@ test("README's quick start: nodwyn ask with the scripted provider runs in this r
   t.regex(log, /"kind":"eval.result","payload":\{"ok":true,"req_seq":\d+,"elapsed_ms":[\d.]+,"value":"\d+"\}/);
 });
 
+test("the strategies guide's offline try: plan-first.scm with its scripted replies, through nodwyn ask and nodwyn log show, as the guide writes them", (t) => {
+  const guide = readFileSync(join(REPO_ROOT, "docs", "guides", "strategies.md"), "utf8");
+  const strategy = /<!-- example: plan-first\.scm[^\n]*-->\n```scheme\n([\s\S]*?)```/.exec(guide)?.[1];
+  const offline = guide.slice(guide.indexOf("Try it offline"));
+  const replies = /cat > plan\.jsonl <<'EOF'\n([\s\S]*?)\nEOF\n/.exec(offline)?.[1];
+  const lines = (/```sh\n[\s\S]*?\nEOF\n([\s\S]*?)```/.exec(offline)?.[1] ?? "").split("\n").filter((l) => l.startsWith("nodwyn ")).map((l) => l.replace(/\s+#.*$/, ""));
+  t.truthy(strategy && replies, "the guide holds the strategy and the replies");
+  t.is(lines.length, 2);
+  const e = place(t, { "README.md": "# demo\nTODO: write the docs\n" });
+  writeFileSync(join(e.root, "plan-first.scm"), strategy!);
+  writeFileSync(join(e.root, "plan.jsonl"), replies! + "\n");
+  const sh = (line: string) => spawnSync("sh", ["-c", line.replace(/^nodwyn /, `${BIN} `)], { cwd: e.root, env: e.env, encoding: "utf8", timeout: 90_000 });
+  const ask = sh(lines[0]!);
+  t.is(ask.status, 0, ask.stderr);
+  t.is(ask.stdout, "There is one TODO, in README.md.\n");
+  const show = sh(lines[1]!);
+  t.is(show.status, 0, show.stderr);
+  t.regex(show.stdout, /note[\s\S]*1\. Find the TODOs\. 2\. Say where they are\./);
+  t.regex(show.stdout, /turn\.end[\s\S]*done/);
+  const grep = records(e).find((x) => x.kind === "tool.result");
+  t.like(grep.payload, { tool: "index-grep", ok: true });
+  t.regex(grep.payload.output, /README\.md:2:TODO: write the docs/);
+});
+
 test("SIGTERM during a command: the command's process group goes with nodwyn, and the log ends with session.end", async (t) => {
   const e = place(t, { "sleeper.sh": "echo $$ > sleeper.pid\nexec sleep 600\n" });
   writeFileSync(join(e.config, "nodwyn", "config.toml"), '[shell]\nallow = ["sh sleeper.sh"]\n');
