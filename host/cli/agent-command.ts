@@ -248,6 +248,8 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     return code;
   } catch (e) {
     if (agent !== null) agent.close("error", 1);
+    if (e instanceof LogError && e.code === "LOG_LOCKED" && cmd === "resume")
+      return fail(`${e.message}: another nodwyn (a chat, an ask or a resume) has this session open; end it there first (Ctrl-D), then resume`);
     if (e instanceof ConfigError || e instanceof ModelError || e instanceof SessionError || e instanceof LogError) return fail(e.message);
     throw e;
   }

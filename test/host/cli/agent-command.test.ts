@@ -193,6 +193,28 @@ test("nodwyn resume after a SIGKILL in the middle of a tool call: recovery resul
   t.is(again.code, 0, again.stderr);
 });
 
+test("nodwyn resume refuses a session another process has open, saying what to do; once that one ends, it resumes", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.root, "s.jsonl"), '{"text": "first"}\n{"text": "second"}\n');
+  // A chat whose input stays open holds the session's lock.
+  const chat = spawn(BIN, ["chat", "--model", "scripted:s.jsonl"], { cwd: e.root, env: e.env, stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  chat.stdout.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((r) => chat.on("exit", (c) => r(c)));
+  chat.stdin.write("one\n");
+  await waitFor("the chat's first answer", () => out.includes("first"));
+  const id = sessions(e)[0]!;
+  const refused = run(e, ["resume", "--model", "scripted:s.jsonl", id]);
+  t.is(refused.code, 1);
+  t.regex(refused.stderr, /^nodwyn resume: session log \S+ is already open by another writer: another nodwyn \(a chat, an ask or a resume\) has this session open; end it there first/);
+  t.false(records(e, id).some((x) => x.kind === "session.resume"), "the refused resume wrote nothing");
+  chat.stdin.end();
+  t.is(await exited, 0);
+  const again = run(e, ["resume", "--model", "scripted:s.jsonl", "last"], "two\n");
+  t.is(again.code, 0, again.stderr);
+  t.deepEqual(records(e, id).filter((x) => x.kind === "session.resume" || x.kind === "turn.end").map((x) => x.kind), ["turn.end", "session.resume", "turn.end"]);
+});
+
 test("nodwyn chat in a pseudo-terminal: the reply streams, Ctrl-C cancels a turn and keeps the session, the next turn works", async (t) => {
   const e = place(t, { "a.txt": "alpha\n" });
   writeFileSync(
