@@ -3,8 +3,11 @@
 // A 200-turn session with the scripted provider (each turn: a reply calling a
 // tool, then an answer, so two rounds), run --reps times. The host's overhead
 // of a turn is its wall time minus the time spent inside the provider; per
-// round it is that over the turn's two rounds. Reported at turn 1 and 200 (and
-// between), as medians over the repetitions, for a context large enough that
+// round it is that over the turn's two rounds; beside it the same in CPU time
+// (process.cpuUsage, the provider's own CPU taken out), which a loaded machine's
+// waits for a core do not inflate (fsync's waits for the disk are in the wall
+// time only). Reported at turn 1 and 200 (and between), as medians over the
+// repetitions of turns n-2..n+2, for a context large enough that
 // the window only grows and for a 32,768-token one that cuts it every turn.
 // Beside it, the window alone: built incrementally (what the loop does) and
 // rebuilt from the whole log with a digest of the whole request (the naive
@@ -52,7 +55,7 @@ function script(file, contextWindow) {
 
 /** Wraps a provider to add up the time spent inside it. */
 function timed(provider) {
-  const w = { inside: 0 };
+  const w = { inside: 0, insideCpu: 0 };
   w.provider = {
     kind: provider.kind,
     server: provider.server,
@@ -60,10 +63,13 @@ function timed(provider) {
     url: provider.url,
     async complete(req, o) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       try {
         return await provider.complete(req, o);
       } finally {
         w.inside += performance.now() - t0;
+        const c = process.cpuUsage(c0);
+        w.insideCpu += (c.user + c.system) / 1000;
       }
     },
   };
@@ -84,17 +90,22 @@ async function session(contextWindow, rep) {
     askApproval: null,
   });
   const perRound = [];
+  const cpuPerRound = [];
   for (let i = 0; i < TURNS; i++) {
     const before = t.inside;
+    const beforeCpu = t.insideCpu;
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = await agent.turn(`Question ${i}: what is in src/f${i % 10}.ts?`);
     const total = performance.now() - t0;
+    const c = process.cpuUsage(c0);
     if (r.outcome !== 'done') throw new Error(`turn ${i + 1} ended ${r.outcome}: ${r.error}`);
     perRound.push((total - (t.inside - before)) / 2);
+    cpuPerRound.push(((c.user + c.system) / 1000 - (t.insideCpu - beforeCpu)) / 2);
   }
   const file2 = agent.writer.file;
   agent.close();
-  return { perRound, log: file2 };
+  return { perRound, cpuPerRound, log: file2 };
 }
 
 /**
@@ -145,20 +156,27 @@ for (const cw of [1_000_000, 32_768]) {
     process.stderr.write(`context ${cw}, repetition ${rep + 1} of ${REPS}…\n`);
     runs.push(await session(cw, rep));
   }
+  // A turn's figure: the median over the repetitions of turns n-2..n+2 (one turn alone is one sample of a noisy machine).
+  const near = (series, n) => median(runs.flatMap((r) => r[series].slice(Math.max(0, n - 3), Math.min(TURNS, n + 2))));
   const at = {};
-  for (const n of AT) at[n] = median(runs.map((r) => r.perRound[n - 1]));
+  const cpuAt = {};
+  for (const n of AT) {
+    at[n] = near('perRound', n);
+    cpuAt[n] = near('cpuPerRound', n);
+  }
   const tail = median(runs.flatMap((r) => r.perRound.slice(-10)));
-  results[cw] = { at, lastTen: tail, window: windowCosts(runs[0].log) };
+  const cpuTail = median(runs.flatMap((r) => r.cpuPerRound.slice(-10)));
+  results[cw] = { at, cpuAt, lastTen: tail, cpuLastTen: cpuTail, window: windowCosts(runs[0].log) };
 }
 
 const fmt = (ms) => (ms < 0.1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 for (const [cw, r] of Object.entries(results)) {
-  const header = ['turn', 'host ms/round', 'window build (incremental)', 'window rebuilt from the log', 'ratio', 'messages', 'est. tokens', 'digest as recorded'];
+  const header = ['turn', 'host ms/round (wall)', 'host CPU ms/round', 'window build (incremental)', 'window rebuilt from the log', 'ratio', 'messages', 'est. tokens', 'digest as recorded'];
   const rows = AT.map((n) => {
     const w = r.window[n];
-    return [String(n), fmt(r.at[n]), fmt(w.incremental), fmt(w.naive), `${(w.naive / w.incremental).toFixed(1)}×`, String(w.messages), String(w.tokens), w.matches ? 'yes' : 'NO'];
+    return [String(n), fmt(r.at[n]), fmt(r.cpuAt[n]), fmt(w.incremental), fmt(w.naive), `${(w.naive / w.incremental).toFixed(1)}×`, String(w.messages), String(w.tokens), w.matches ? 'yes' : 'NO'];
   });
-  const title = `Context ${Number(cw).toLocaleString('en-US')} tokens: ${TURNS} turns × ${REPS} repetitions; median of the last ten turns ${fmt(r.lastTen)}/round; growth turn 1 → ${TURNS}: ${(r.at[TURNS] / r.at[1]).toFixed(2)}×, turn 2 → ${TURNS}: ${(r.at[TURNS] / r.at[2]).toFixed(2)}×`;
+  const title = `Context ${Number(cw).toLocaleString('en-US')} tokens: ${TURNS} turns × ${REPS} repetitions; median of the last ten turns ${fmt(r.lastTen)}/round wall, ${fmt(r.cpuLastTen)} CPU; growth turn 1 → ${TURNS}: ${(r.at[TURNS] / r.at[1]).toFixed(2)}× wall, ${(r.cpuAt[TURNS] / r.cpuAt[1]).toFixed(2)}× CPU; turn 10 → ${TURNS}: ${(r.cpuAt[TURNS] / r.cpuAt[10]).toFixed(2)}× CPU`;
   console.log(`\n${title}\n${textTable(header, rows)}`);
   console.log(`\n${title}\n\n${markdownTable(header, rows)}`);
 }

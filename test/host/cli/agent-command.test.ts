@@ -143,6 +143,24 @@ test("nodwyn ask's exit codes: 3 when a budget ends the turn, 1 when it fails, 2
   t.regex(none.stderr, /kind = "ollama"/);
 });
 
+test("nodwyn ask's exit codes: 4 when the spend budget ends the turn, 130 when Ctrl-C (SIGINT) cancels it", async (t) => {
+  const e = place(t, { "a.txt": "alpha\n" });
+  writeFileSync(join(e.root, "costly.jsonl"), '{"tool_calls": [{"name": "fs-read", "arguments": {"path": "a.txt"}}], "usage": {"input": 10, "output": 5, "cost": 0.25}}\n{"text": "never sent"}\n');
+  const spent = run(e, ["ask", "--max-spend", "0.1", "--model", "scripted:costly.jsonl", "spend"]);
+  t.is(spent.code, 4, spent.stderr);
+  t.regex(spent.stderr, /the turn ended spend_limit/);
+  const earlier = sessions(e);
+  writeFileSync(join(e.root, "slow.jsonl"), '{"text": "too late", "delay_ms": 600000}\n');
+  const child = spawn(BIN, ["ask", "--model", "scripted:slow.jsonl", "wait"], { cwd: e.root, env: e.env, stdio: "ignore" });
+  const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  const id = await waitFor("the request", () => sessions(e).find((s) => !earlier.includes(s) && records(e, s).some((x) => x.kind === "llm.req")));
+  child.kill("SIGINT");
+  t.is(await exited, 130);
+  const recs = records(e, id);
+  t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "cancelled" });
+  t.like(recs.at(-1), { kind: "session.end", payload: { exit_code: 130 } });
+});
+
 test("shell-exec in nodwyn ask: [shell] allow runs a prefix; anything else is refused for the model to read", (t) => {
   const e = place(t, { "a.txt": "alpha\n" });
   writeFileSync(join(e.config, "nodwyn", "config.toml"), '[control]\nmodel = "scripted:script.jsonl"\n\n[shell]\nallow = ["git status"]\n');
