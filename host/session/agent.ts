@@ -137,6 +137,22 @@ export interface AgentOptions {
   readonly beforeWrite?: (abs: string, rel: string) => void;
 }
 
+/** The names (nodwyn strategy) exports, for the hint of a strategy that forgot to import it (read when first needed). */
+let strategyNames: ReadonlySet<string> | null = null;
+function isStrategyName(name: string): boolean {
+  if (strategyNames === null) {
+    let names: string[] = [];
+    try {
+      const sld = readFileSync(join(STDLIB_DIR, "nodwyn", "strategy.sld"), "utf8");
+      names = (/\(export([^)]*)\)/.exec(sld)?.[1] ?? "").split(/\s+/).filter(Boolean);
+    } catch {
+      // no hint then
+    }
+    strategyNames = new Set(names);
+  }
+  return strategyNames.has(name);
+}
+
 /** The longest a shell-exec call may ask for (timeout-seconds). */
 export const MAX_SHELL_TIMEOUT_MS = 3_600_000;
 
@@ -364,10 +380,18 @@ export class AgentSession implements StrategyLoop {
     try {
       source = readFileSync(file, "utf8");
     } catch (e) {
-      throw new SessionError(`cannot read the strategy ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (code ?? (e as Error).message);
+      throw new SessionError(`cannot read the strategy ${file}: ${why} (--strategy names a Scheme program; without it the session runs ${DEFAULT_STRATEGY})`);
     }
     const out = await this.strategyInterp.runProgram(source, file, { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
-    if (!out.ok) throw new SessionError(`the strategy ${file} failed to load: ${formatRaised(out.error)}`);
+    if (!out.ok) {
+      const text = formatRaised(out.error);
+      // A strategy procedure unbound: the program did not import the library that has it.
+      const name = /unbound variable: (\S+)/.exec(text)?.[1];
+      const hint = name !== undefined && isStrategyName(name) ? ` — ${name} is in (nodwyn strategy): begin the program with (import (scheme base) (nodwyn strategy))` : "";
+      throw new SessionError(`the strategy ${file} failed to load: ${text}${hint}`);
+    }
     if (this.onMessage === null) throw new SessionError(`the strategy ${file} did not call (register-strategy! name on-message)`);
   }
 

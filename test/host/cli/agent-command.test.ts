@@ -141,6 +141,10 @@ test("nodwyn ask's exit codes: 3 when a budget ends the turn, 1 when it fails, 2
   t.is(none.code, 1);
   t.regex(none.stderr, /No model is configured\. nodwyn reads .*config\.toml/);
   t.regex(none.stderr, /kind = "ollama"/);
+  const chat = run(e, ["chat"], "hello\n");
+  t.is(chat.code, 1);
+  t.regex(chat.stderr, /^nodwyn chat: No model is configured\. nodwyn reads .*config\.toml[\s\S]*For Ollama on this machine:[\s\S]*kind = "ollama"[\s\S]*For OpenAI:[\s\S]*key_env = "OPENAI_API_KEY"/);
+  t.deepEqual(sessions(e).filter((s) => records(e, s).some((x) => x.kind === "user.msg" && x.payload.text === "hello\n")), [], "nothing was sent");
 });
 
 test("nodwyn ask's exit codes: 4 when the spend budget ends the turn, 130 when Ctrl-C (SIGINT) cancels it", async (t) => {

@@ -221,6 +221,9 @@ test("a strategy's mistakes are clear errors: a stale request, unanswered calls,
   await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /broken\.scm failed to load: .*car/ });
   writeFileSync(broken, "(import (scheme base))\n(define x 1)\n");
   await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /did not call \(register-strategy! name on-message\)/ });
+  writeFileSync(broken, '(set-system-text! "no import")\n');
+  await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /broken\.scm:1:1: unbound variable: set-system-text! — set-system-text! is in \(nodwyn strategy\): begin the program with \(import \(scheme base\) \(nodwyn strategy\)\)$/ });
+  await t.throwsAsync(() => s.open({ strategyFile: join(s.root, "missing.scm") }), { message: /cannot read the strategy \S+missing\.scm: there is no such file \(--strategy names a Scheme program; without it the session runs \S+shell\.scm\)/ });
 });
 
 test("end-turn ends the turn at once with its outcome; skip-tool answers a call without running it", async (t) => {
