@@ -53,14 +53,27 @@ export interface ReadOptions {
   mutableStrings?: boolean;
 }
 
-const locs = new WeakMap<object, SourceLoc>();
+/**
+ * The first pair of a list or of a quote-like form read with locations on: a
+ * pair that carries where it was read. A field rather than a WeakMap of pairs:
+ * V8's weak tables grow superlinearly in cost (10^6 entries took seconds to
+ * read 10^6 characters of `'`), and only forms need a place.
+ */
+export class LocatedPair extends Pair {
+  readonly loc: SourceLoc;
+  constructor(car: any, cdr: any, loc: SourceLoc) {
+    super(car, cdr);
+    this.loc = loc;
+  }
+}
 
 /**
- * Where a list (its first pair) or a vector was read from, when it was read
- * from source with locations on; undefined for anything else.
+ * Where a list (its first pair) was read from, when it was read from source
+ * with locations on; undefined for anything else (vectors are not forms and
+ * carry no place).
  */
 export function locationOf(x: unknown): SourceLoc | undefined {
-  return typeof x === "object" && x !== null ? locs.get(x) : undefined;
+  return x instanceof LocatedPair ? x.loc : undefined;
 }
 
 /** R7RS character names (§6.6). */
@@ -273,7 +286,7 @@ export class Reader {
         case "bytevector": {
           this.checkDatumStart(stack, start, img, kind);
           const fk: FrameKind = kind === "vector" ? "vector" : kind === "bytevector" ? "bytevector" : "list";
-          const f = new Frame(fk, start, img, this.locations ? this.locAt(start) : undefined);
+          const f = new Frame(fk, start, img, this.locations && fk === "list" ? this.locAt(start) : undefined);
           if (fk !== "list") f.items = [];
           stack.push(f);
           continue;
@@ -289,14 +302,12 @@ export class Reader {
             if (img !== want) this.fail(`expected '${want}' to close the list opened at ${this.lineCol(f.start)}, found '${img}'`, start, end);
             if (f.dot === 1) this.fail(`expected a datum after '.', found '${img}'`, start, end);
             value = f.head;
-            if (f.loc !== undefined && value instanceof Pair) locs.set(value, f.loc);
           } else {
             const what = f.kind === "vector" ? "vector" : "bytevector";
             if (img !== ")") this.fail(`expected ')' to close the ${what} opened at ${this.lineCol(f.start)}, found '${img}'`, start, end);
             const items = f.items as any[];
             if (f.kind === "vector") {
               value = items;
-              if (f.loc !== undefined) locs.set(items, f.loc);
             } else {
               value = Uint8Array.from(items);
             }
@@ -397,7 +408,7 @@ export class Reader {
         }
         if (f.kind === "list") {
           if (f.dot === 0) {
-            const p = new Pair(value, NIL);
+            const p = f.tail === null && f.loc !== undefined ? new LocatedPair(value, NIL, f.loc) : new Pair(value, NIL);
             if (f.tail === null) f.head = p;
             else f.tail.cdr = p;
             f.tail = p;
@@ -426,8 +437,7 @@ export class Reader {
         if (f.kind === "prefix") {
           const inner = new Pair(value, NIL);
           if (value instanceof LabelPlaceholder) value.storedIn(inner, "car");
-          const p = new Pair(f.sym, inner);
-          if (f.loc !== undefined) locs.set(p, f.loc);
+          const p = f.loc !== undefined ? new LocatedPair(f.sym, inner, f.loc) : new Pair(f.sym, inner);
           value = p;
           continue;
         }

@@ -8,7 +8,7 @@ export class Nil {
 }
 export const NIL: Nil = new Nil();
 
-/** A mutable pair. Source locations of pairs read from code live in a side table (see reader). */
+/** A mutable pair. The first pairs of forms read from code carry their place (LocatedPair, in the reader). */
 export class Pair {
   car: any;
   cdr: any;

@@ -1,4 +1,8 @@
-// Property tests: the reader on arbitrary and mutated text, and write/read round trips of random data.
+// Property tests: the reader fuzzed (reliability plan T7: 100,000 inputs, more under `npm run fuzz`) and write/read round trips (T9: 10,000 data).
+//
+// NODWYN_FUZZ_SCALE multiplies every count (npm run fuzz sets it); the seed is
+// fixed (NODWYN_FUZZ_SEED changes it) so that a failure is reproduced by its seed
+// and path, and a failing input found once goes in reader-corpus.ts for good.
 import test from "ava";
 import fc from "fast-check";
 import { Reader } from "../../../interpreter/reader/reader.js";
@@ -11,6 +15,11 @@ import { MString } from "../../../interpreter/values/string.js";
 import { EOF } from "../../../interpreter/values/misc.js";
 import { flo, makeRational } from "../../../interpreter/values/numbers/repr.js";
 import { sameDatum, isomorphic } from "./datum-helpers.js";
+import { REGRESSIONS } from "./reader-corpus.js";
+
+const SCALE = Number(process.env.NODWYN_FUZZ_SCALE ?? "1") || 1;
+const SEED = Number(process.env.NODWYN_FUZZ_SEED ?? "20261202");
+const runs = (n: number) => ({ numRuns: Math.round(n * SCALE), seed: SEED });
 
 /**
  * Reads every datum of `text`, carrying on after read errors. Fails when
@@ -56,13 +65,15 @@ const schemeUnit = fc.constantFrom(
 );
 
 test("arbitrary text never throws anything but a located read error, and reading always ends", (t) => {
-  fc.assert(fc.property(fc.string({ unit: anyUnit, maxLength: 60 }), (s) => void readEverything(s)), { numRuns: 3000 });
-  fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 60 }), (s) => void readEverything(s)), { numRuns: 2000 });
+  fc.assert(fc.property(fc.string({ unit: anyUnit, maxLength: 60 }), (s) => void readEverything(s)), runs(25_000));
+  fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 60 }), (s) => void readEverything(s)), runs(15_000));
+  // Bytes as a decoder without checks would hand them over: NUL, lone surrogates, anything.
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 60 }), (b) => void readEverything(String.fromCharCode(...b))), runs(10_000));
   t.pass();
 });
 
 test("Scheme-like token soup never throws anything but a read error", (t) => {
-  fc.assert(fc.property(fc.string({ unit: schemeUnit, maxLength: 80 }), (s) => void readEverything(s)), { numRuns: 5000 });
+  fc.assert(fc.property(fc.string({ unit: schemeUnit, maxLength: 80 }), (s) => void readEverything(s)), runs(25_000));
   t.pass();
 });
 
@@ -84,7 +95,7 @@ test("random edits of valid Scheme text never throw anything but a read error", 
       }
       readEverything(s);
     }),
-    { numRuns: 5000 },
+    runs(15_000),
   );
   t.pass();
 });
@@ -101,9 +112,15 @@ const atom = fc.oneof(
   fc.tuple(fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }), fc.bigInt({ min: 1n, max: 2n ** 80n })).map(([n, d]) => makeRational(n, d)),
   fc.double().map(flo),
   fc.string({ unit: "binary", maxLength: 12 }).map((s) => new MString(s)),
+  // Strings of the characters that need escapes, and the edges of exactness.
+  fc.string({ unit: fc.constantFrom('"', "\\", "\n", "\t", "\r", "\x07", "\b", "\0", "|", "\u2028", "\x7f", "a", " "), maxLength: 10 }).map((s) => new MString(s)),
+  fc.constantFrom(-0.0, 0.0, Infinity, -Infinity, NaN, 5e-324, Number.MAX_VALUE).map(flo),
+  fc.constantFrom(2 ** 53 - 1, 2 ** 53 - 2, -(2 ** 53) + 1, -(2 ** 53) + 2),
+  fc.constantFrom(2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n), -(2n ** 53n) - 1n),
+  fc.bigInt({ min: 10n ** 1000n, max: 10n ** 1100n }).chain((b) => fc.constantFrom(b, -b)),
   fc.integer({ min: 0, max: 0x10ffff }).filter(isScalarValue).map(char),
   fc.string({ unit: "binary", maxLength: 8 }).map((s) => symbols.intern(s)),
-  fc.constantFrom("+", "-", "...", "->x", "a.b", ".x", "+a", "1+", ":", "::x", "+inf.0", "1", "a b", "|", "#x").map((s) => symbols.intern(s)),
+  fc.constantFrom("+", "-", "...", "->x", "a.b", ".x", "+a", "1+", ":", "::x", "+inf.0", "1", "a b", "|", "#x", "", ".", "1/2", "-nan.0", "a|b", "a\\b", "(", "#t", ";x", "\u2028", "λ").map((s) => symbols.intern(s)),
   fc.stringMatching(/^[a-z][a-z0-9?!*-]{0,6}$/).map((s) => symbols.keyword(s)),
   fc.boolean(),
   fc.constant(NIL),
@@ -127,19 +144,39 @@ function readBack(text: string): any {
   return d;
 }
 
-for (const mode of ["write", "shared", "simple"] as WriteMode[]) {
-  test(`${mode} then read gives an equal datum for random data`, (t) => {
+for (const [mode, n] of [["write", 10_000], ["shared", 2000], ["simple", 2000]] as [WriteMode, number][]) {
+  test(`${mode} then read gives an equal datum (eqv? on numbers) for ${n} random data`, (t) => {
     fc.assert(
       fc.property(datum, (d) => {
         const text = writeToString(d, mode);
         const back = readBack(text);
         if (!sameDatum(d, back)) throw new Error(`${text} read back differently`);
       }),
-      { numRuns: 2000 },
+      runs(n),
     );
     t.pass();
   });
 }
+
+test("written random data, then mutated, never throws anything but a read error (10,000 inputs)", (t) => {
+  const edit = fc.record({ pos: fc.nat(), del: fc.nat({ max: 3 }), ins: fc.string({ unit: schemeUnit, maxLength: 2 }) });
+  fc.assert(
+    fc.property(datum, fc.array(edit, { minLength: 1, maxLength: 4 }), (d, edits) => {
+      let s = writeToString(d, "write");
+      for (const e of edits) {
+        const at = e.pos % (s.length + 1);
+        s = s.slice(0, at) + e.ins + s.slice(at + e.del);
+      }
+      readEverything(s);
+    }),
+    runs(10_000),
+  );
+  t.pass();
+});
+
+test("the regression corpus: each input reads to data or located read errors, in at most one read per character", (t) => {
+  for (const [name, text] of Object.entries(REGRESSIONS)) t.notThrows(() => readEverything(text), name);
+});
 
 /** Containers (pairs and vectors) of `d`, found iteratively. */
 function containers(d: any): any[] {
@@ -186,7 +223,7 @@ test("cyclic and shared data written with labels reads back into the same shape"
       const s = writeToString(d, "shared");
       if (!isomorphic(d, readBack(s))) throw new Error(`shared: ${s}`);
     }),
-    { numRuns: 2000 },
+    runs(2000),
   );
   t.pass();
 });
