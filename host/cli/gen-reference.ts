@@ -24,7 +24,7 @@ import {
 import { schemeTables } from "../../primitives/index.js";
 import { AGENT_EXAMPLES, isToolSpec, schemeDefinitions, schemeLibraryExports, specOf, type SchemeDefinition } from "./docs.js";
 import type { AgentToolSpec } from "../../primitives/agent/index.js";
-import { createNodeInterpreter, INSTALL_DIR } from "../session/node-interpreter.js";
+import { createNodeInterpreter, INSTALL_DIR, sourcePath } from "../session/node-interpreter.js";
 import { Session } from "../session/session.js";
 import { REGISTER_CHECK } from "../session/checks.js";
 import { GENERATED_NOTICE, anchorOf, fence, md, signatureOf, summaryOf } from "./reference-text.js";
@@ -215,7 +215,7 @@ export async function collectReference(): Promise<Reference> {
   const definitions = new Map<string, Map<string, SchemeDefinition>>();
   const definitionsIn = (file: string) => {
     let m = definitions.get(file);
-    if (m === undefined) definitions.set(file, (m = schemeDefinitions(interp.symbols, file, readFileSync(file, "utf8"))));
+    if (m === undefined) definitions.set(file, (m = schemeDefinitions(interp.symbols, file, readFileSync(sourcePath(file), "utf8"))));
     return m;
   };
 
@@ -228,7 +228,7 @@ export async function collectReference(): Promise<Reference> {
     if (file !== undefined) {
       const def = definitionsIn(file).get(name);
       if (def === undefined) throw new Error(`gen-reference: ${name} is defined in ${file}, but not by a (define (${name} …) …) form the generator reads`);
-      const schemeFile = relative(REPO_ROOT, file).split(sep).join("/");
+      const schemeFile = relative(REPO_ROOT, sourcePath(file)).split(sep).join("/");
       if (def.comment !== null) return { params: def.params, doc: def.comment, docSource: "comment", schemeFile, async: false, spec };
       missingComments.push(name);
       if (fallback === undefined) throw new Error(`gen-reference: ${name} (${schemeFile}) has no ;; comment: write one above its definition`);

@@ -12,6 +12,7 @@ import { relative, sep } from "node:path";
 import { NIL, Pair, Procedure, Reader, Sym, locationOf, writeToString, type Interpreter, type Library, type ProcSpec } from "../../interpreter/api.js";
 import { SRFIS, type SrfiEntry } from "../../primitives/srfi/index.js";
 import { GENERATED_NOTICE, anchorOf, md, signatureOf } from "./reference-text.js";
+import { sourcePath } from "../session/node-interpreter.js";
 
 /** One export of an SRFI library. */
 export interface SrfiExport {
@@ -104,7 +105,7 @@ export function leadingSignature(name: string, comment: string): { params: strin
 
 /** The definitions in the `begin` declarations of the define-library forms of a file, with the comment block above each. */
 function libraryDefinitions(interp: Interpreter, file: string): Map<string, Definition> {
-  const text = readFileSync(file, "utf8");
+  const text = readFileSync(sourcePath(file), "utf8");
   const lines = text.split("\n");
   const out = new Map<string, Definition>();
   const commentAbove = (form: any): string | null => {
@@ -182,7 +183,7 @@ export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rs
     const libName = `(srfi ${entry.number})`;
     const lib: Library = interp.library(libName);
     if (lib.file === undefined) throw new Error(`gen-reference: ${libName} has no file`);
-    const file = relative(repoRoot, lib.file).split(sep).join("/");
+    const file = relative(repoRoot, sourcePath(lib.file)).split(sep).join("/");
     const defs = libraryDefinitions(interp, lib.file);
     const exports: SrfiExport[] = [];
     for (const [sym, b] of lib.exports) {

@@ -25,7 +25,7 @@ import { ModelError, type Message, type ModelProvider, type ModelResponse, type 
 import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
 import { Session, SessionError } from "./session.js";
-import { createNodeInterpreter, STDLIB_DIR } from "./node-interpreter.js";
+import { createNodeInterpreter, sourceName, STDLIB_DIR } from "./node-interpreter.js";
 import { processAccessFor } from "./capabilities.js";
 import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
@@ -384,7 +384,7 @@ export class AgentSession implements StrategyLoop {
       const why = code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (code ?? (e as Error).message);
       throw new SessionError(`cannot read the strategy ${file}: ${why} (--strategy names a Scheme program; without it the session runs ${DEFAULT_STRATEGY})`);
     }
-    const out = await this.strategyInterp.runProgram(source, file, { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
+    const out = await this.strategyInterp.runProgram(source, sourceName(file), { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
     if (!out.ok) {
       const text = formatRaised(out.error);
       // A strategy procedure unbound: the program did not import the library that has it.

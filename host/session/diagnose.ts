@@ -13,10 +13,9 @@
 // returned for the report to print.
 
 import { readFileSync } from "node:fs";
-import { sep } from "node:path";
 import { Condition, backtraceOf, type Interpreter, type Outcome, type SourceLoc } from "../../interpreter/api.js";
 import { nearestAll } from "./near.js";
-import { STDLIB_DIR } from "./node-interpreter.js";
+import { isStdlibSource, sourcePath } from "./node-interpreter.js";
 
 /** Where the source text of a file of an evaluation can be found (REPL entries, -e, a program). */
 export type SourceLookup = (file: string) => string | undefined;
@@ -42,7 +41,7 @@ const SUGGESTED_LIBRARIES = [
 ];
 
 function inStdlib(loc: SourceLoc | undefined): boolean {
-  return loc !== undefined && loc.file.startsWith(STDLIB_DIR + sep);
+  return loc !== undefined && isStdlibSource(loc.file);
 }
 
 /** The text of `file`: from `lookup`, else from disk for a real path; undefined when unknown. */
@@ -51,7 +50,7 @@ function textOf(file: string, lookup: SourceLookup | undefined): string | undefi
   if (t !== undefined) return t;
   if (file.startsWith("<")) return undefined;
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(sourcePath(file), "utf8");
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
 // (the real file system, or a guarded one), process access and the console.
 
 import { readFileSync, writeFileSync, appendFileSync, existsSync, unlinkSync, statSync, readSync } from "node:fs";
-import { dirname, join, resolve, isAbsolute } from "node:path";
+import { dirname, join, resolve, isAbsolute, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { arch, platform, endianness } from "node:os";
 import { StringDecoder } from "node:string_decoder";
@@ -41,19 +41,56 @@ export const INSTALL_DIR = (() => {
 /** The stdlib/ folder of this installation. */
 export const STDLIB_DIR = join(INSTALL_DIR, "stdlib");
 
+/**
+ * How a file of the standard library is named in source locations, backtraces
+ * and messages: "stdlib/scheme/base.sld", relative to the stdlib, never the
+ * host's absolute path (a model reads these messages; issue 11, finding 11).
+ * The snapshot's compiled stdlib carries these names too, whatever folder it
+ * was built in.
+ */
+export const STDLIB_PREFIX = "stdlib/";
+
+/** The name a file is shown by: stdlib files relative to the stdlib (STDLIB_PREFIX), other paths as they are. */
+export function sourceName(path: string): string {
+  return path.startsWith(STDLIB_DIR + sep) ? STDLIB_PREFIX + path.slice(STDLIB_DIR.length + 1).split(sep).join("/") : path;
+}
+
+/** The file on disk a source name stands for: the inverse of sourceName (a stdlib name to its file; anything else as it is). */
+export function sourcePath(name: string): string {
+  if (!name.startsWith(STDLIB_PREFIX)) return name;
+  const path = join(STDLIB_DIR, ...name.slice(STDLIB_PREFIX.length).split("/"));
+  return existsSync(path) ? path : name;
+}
+
+/** Whether a source name or path is a file of the standard library. */
+export function isStdlibSource(file: string): boolean {
+  return file.startsWith(STDLIB_DIR + sep) || (file.startsWith(STDLIB_PREFIX) && sourcePath(file) !== file);
+}
+
 /** The version in package.json. */
 export const VERSION: string = JSON.parse(readFileSync(join(INSTALL_DIR, "package.json"), "utf8")).version;
 
-/** Finds .sld libraries and stdlib files on a search path. */
+/**
+ * Finds .sld libraries and stdlib files on a search path. Files of the
+ * stdlib are named relative to it (sourceName); other files by their path.
+ */
 export class DirectoryLoader implements LibraryLoader {
   readonly paths: string[];
+  /** The directories as given (shown in messages: the stdlib as "stdlib/", never its absolute path). */
+  readonly given: string[];
   constructor(paths: readonly string[]) {
     this.paths = paths.map((p) => resolve(p));
+    this.given = [...paths];
+  }
+  /** Adds directories to search, after those already there. */
+  add(paths: readonly string[]): void {
+    this.paths.push(...paths.map((p) => resolve(p)));
+    this.given.push(...paths);
   }
   findFile(rel: string): { path: string; text: string } | null {
     for (const dir of this.paths) {
       const path = join(dir, rel);
-      if (existsSync(path) && statSync(path).isFile()) return { path, text: readFileSync(path, "utf8") };
+      if (existsSync(path) && statSync(path).isFile()) return { path: sourceName(path), text: readFileSync(path, "utf8") };
     }
     return null;
   }
@@ -63,11 +100,11 @@ export class DirectoryLoader implements LibraryLoader {
   }
   describeSearch(parts: string[]): string {
     if (!parts.every(isFileNamePart)) return "a library name part that names a file cannot be '.', '..' or contain '/' or '\\'";
-    return `no ${parts.join("/")}.sld in ${this.paths.join(", ")}`;
+    return `no ${parts.join("/")}.sld in ${this.paths.map((p, i) => (p === STDLIB_DIR ? STDLIB_PREFIX : this.given[i])).join(", ")}`;
   }
   readInclude(path: string, fromFile: string | undefined): { path: string; text: string } {
-    const full = isAbsolute(path) ? path : resolve(fromFile ? dirname(fromFile) : process.cwd(), path);
-    return { path: full, text: readFileSync(full, "utf8") };
+    const full = isAbsolute(path) ? path : resolve(fromFile ? dirname(sourcePath(fromFile)) : process.cwd(), path);
+    return { path: sourceName(full), text: readFileSync(full, "utf8") };
   }
   resolveInclude(path: string, fromFile: string | undefined): string {
     // Relative to the including file; from the REPL, -e or eval ("<repl>", "<eval>"), as given,
@@ -217,7 +254,7 @@ export function createNodeInterpreter(o: NodeInterpreterOptions = {}): Interpret
   if (prebuilt !== null) {
     const { interp, loader } = prebuilt;
     prebuilt = null;
-    loader.paths.push(...paths.map((p) => resolve(p)));
+    loader.add(paths);
     interp.attachHost({
       files: o.files ?? null,
       process: o.process ?? null,

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { Condition, MString, Procedure, formatRaised, writeToString, type Interpreter } from "../../../interpreter/api.js";
 import { DEFAULT_DENYLIST } from "../../guard/index.js";
 import type { Session } from "../../session/session.js";
-import { INSTALL_DIR, createNodeInterpreter } from "../../session/node-interpreter.js";
+import { INSTALL_DIR, createNodeInterpreter, isStdlibSource, sourcePath } from "../../session/node-interpreter.js";
 import { relative } from "node:path";
 import { nearestAll } from "../../session/near.js";
 import { AGENT_EXAMPLES, SCHEME_EXAMPLES, isToolSpec, schemeDefinitions, schemeLibraryExports, specOf } from "../docs.js";
@@ -169,14 +169,15 @@ export function describe(ctx: DescribeContext, name: string): string {
         // a text that no longer reads: the signature below comes from the arity
       }
     }
-    const inLib = loc !== undefined && loc.file.startsWith(INSTALL_DIR + "/");
-    const where = loc ? `${inLib ? relative(INSTALL_DIR, loc.file) : loc.file}:${loc.line}:${loc.col}` : "";
+    const file = loc ? sourcePath(loc.file) : "";
+    const inLib = loc !== undefined && file.startsWith(INSTALL_DIR + "/");
+    const where = loc ? `${inLib ? relative(INSTALL_DIR, file) : loc.file}:${loc.line}:${loc.col}` : "";
     head(`a procedure${libs.length ? `, in ${libs.join(", ")}` : ""}${where ? `; ${inLib ? "written in Scheme in" : "defined at"} ${where}` : ""}`);
     lines.push("  " + st.code(`(${[name, ...(params ?? arityParams(v))].join(" ")})`));
     if (doc) para(doc);
-    else if (!loc?.file.includes("/stdlib/")) lines.push(st.dim('  no documentation: a string at the start of its body, (define (f x) "What f does." …), documents it'));
+    else if (!(loc && isStdlibSource(loc.file))) lines.push(st.dim('  no documentation: a string at the start of its body, (define (f x) "What f does." …), documents it'));
     examples(name, false, lines, st);
-    if (loc?.file.includes("/stdlib/")) lines.push(st.dim(`  reference: ${referenceLink(name, libs.length > 0 ? "scheme" : "nodwyn")}`));
+    if (loc && isStdlibSource(loc.file)) lines.push(st.dim(`  reference: ${referenceLink(name, libs.length > 0 ? "scheme" : "nodwyn")}`));
     return lines.join("\n") + "\n";
   }
   head(v.info.kind === "parameter" ? "a parameter (call it for its value; parameterize rebinds it)" : v.info.kind === "continuation" ? "a continuation" : "a procedure");
@@ -186,7 +187,7 @@ export function describe(ctx: DescribeContext, name: string): string {
 function readText(file: string): string | undefined {
   if (file.startsWith("<")) return undefined;
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(sourcePath(file), "utf8");
   } catch {
     return undefined;
   }

@@ -13,7 +13,7 @@ import { Condition, MultipleValues, SchemeError, UNSPECIFIED, formatLoc, makeCon
 import type { AskRequest } from "../../guard/index.js";
 import { failureHints } from "../../session/diagnose.js";
 import type { Session } from "../../session/session.js";
-import { VERSION } from "../../session/node-interpreter.js";
+import { VERSION, sourcePath } from "../../session/node-interpreter.js";
 import { EXIT, flag, type Invocation } from "../command.js";
 import { backtraceOfOutcome, exitCodeOf, formatFailure, frameLine, isInterrupt } from "../report.js";
 import { openSession, sessionFlags } from "../session-options.js";
@@ -190,7 +190,7 @@ class Repl implements ReplCore {
     let text = this.session.sources.get(loc.file);
     if (text === undefined && !loc.file.startsWith("<")) {
       try {
-        text = readFileSync(resolve(this.inv.io.cwd, loc.file), "utf8");
+        text = readFileSync(resolve(this.inv.io.cwd, sourcePath(loc.file)), "utf8");
       } catch {
         text = undefined;
       }

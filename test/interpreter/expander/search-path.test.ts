@@ -68,6 +68,6 @@ test("a library found nowhere fails with the file looked for and the whole searc
   const first = r.stderr.split("\n")[0] ?? "";
   t.regex(first, new RegExp(`^${join(root, "missing.scm")}:1:1: library \\(not here\\) not found \\(no not/here\\.sld in `));
   const dirs = first.slice(first.indexOf(".sld in ") + 8).split(/, |\)/);
-  t.true(dirs[0]?.endsWith("/stdlib"), dirs[0]);
+  t.is(dirs[0], "stdlib/", "the stdlib by its name, not its absolute path");
   t.deepEqual(dirs.slice(1, 4), [join(root, "b"), join(root, "a"), join(root, "d")]);
 });
