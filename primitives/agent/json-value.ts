@@ -58,7 +58,8 @@ export function schemeToJson(v: any, depth = 0): unknown {
     while (p instanceof Pair) {
       const e = p.car;
       if (!(e instanceof Pair) || !(e.car instanceof Sym)) throw new TypeError("not a JSON object: an element is not a (symbol . value) pair");
-      o[e.car.name] = schemeToJson(e.cdr, depth + 1);
+      // An own property whatever the name: `o["__proto__"] = …` would set the object's prototype instead (issue 11, T1).
+      Object.defineProperty(o, e.car.name, { value: schemeToJson(e.cdr, depth + 1), enumerable: true, writable: true, configurable: true });
       p = p.cdr;
       if (++n > 1e7) throw new TypeError("not a JSON object: too long or circular");
     }
