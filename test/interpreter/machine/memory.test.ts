@@ -23,15 +23,18 @@ test("the default budget is 256 MiB, a default of every evaluation's Limits", (t
   t.is(DEFAULT_MEMORY_BYTES, 256 * MiB);
 });
 
-test("a cons loop ends at the memory budget in 100 runs out of 100, and the interpreter goes on", async (t) => {
+/** Runs of the cons loop: 10 in npm test, 100 under `npm run reliability` (NODWYN_RELIABILITY_SCALE=10), as the plan's T6 asks. */
+const CONS_RUNS = 10 * (Number(process.env.NODWYN_RELIABILITY_SCALE ?? "1") || 1);
+
+test(`a cons loop ends at the memory budget in ${CONS_RUNS} runs out of ${CONS_RUNS}, and the interpreter goes on`, async (t) => {
   const { interp } = makeInterp();
   const codes = new Map<string, number>();
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < CONS_RUNS; i++) {
     const out = await interp.evaluateOutcome(CONS_LOOP, { limits: { memoryBytes: 4 * MiB } });
     const c = codeOf(out);
     codes.set(c, (codes.get(c) ?? 0) + 1);
   }
-  t.deepEqual([...codes], [["limit:memory", 100]]);
+  t.deepEqual([...codes], [["limit:memory", CONS_RUNS]]);
   t.is(await interp.evaluate("(+ 1 2)"), 3);
 });
 
@@ -132,7 +135,8 @@ test("without a heap probe there is no memory measure, and evaluation still work
 });
 
 test("the command ends a runaway vector-append loop with the memory limit, not a V8 abort (finding 3)", (t) => {
-  const r = nodwyn(["--no-log", "--steps", "100000000", "--timeout", "10000", "-e", "(let loop ((v (vector 1))) (loop (vector-append v v)))"]);
+  // The red team ran it with --timeout 10000; a deadline that long is reached first on a loaded machine, so none here.
+  const r = nodwyn(["--no-log", "--steps", "100000000", "-e", "(let loop ((v (vector 1))) (loop (vector-append v v)))"]);
   rmSync(r.dataDir, { recursive: true, force: true });
   t.is(r.code, 3, r.stderr);
   t.regex(r.stderr, /memory limit reached \(256 MiB for this evaluation\)/);
