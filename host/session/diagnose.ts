@@ -13,9 +13,11 @@
 // returned for the report to print.
 
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { availableSrfis } from "../../primitives/srfi/index.js";
 import { Condition, backtraceOf, type Interpreter, type Outcome, type SourceLoc } from "../../interpreter/api.js";
 import { nearestAll } from "./near.js";
-import { isStdlibSource, sourcePath } from "./node-interpreter.js";
+import { isStdlibSource, sourcePath, STDLIB_DIR } from "./node-interpreter.js";
 
 /** Where the source text of a file of an evaluation can be found (REPL entries, -e, a program). */
 export type SourceLookup = (file: string) => string | undefined;
@@ -67,7 +69,7 @@ export function unboundName(c: Condition): string | null {
  * Moves a failure's reported place to where the person can act (see the
  * header). Safe to call more than once; does nothing to other outcomes.
  */
-export function placeFailure(out: Outcome, lookup?: SourceLookup): void {
+export function placeFailure(out: Outcome, lookup?: SourceLookup, file?: string): void {
   if (out.ok || !(out.condition instanceof Condition)) return;
   const c = out.condition;
   if (inStdlib(c.loc)) {
@@ -77,6 +79,17 @@ export function placeFailure(out: Outcome, lookup?: SourceLookup): void {
     if (caller?.loc !== undefined) c.loc = caller.loc;
   }
   const name = unboundName(c);
+  // A bare name evaluated at top level has no form around it, so the machine has no place:
+  // the evaluation's source says where that name stands on its own.
+  if (name !== null && c.loc === undefined && file !== undefined) {
+    const text = textOf(file, lookup);
+    const at = text === undefined ? null : findTopLevelName(text, name);
+    if (at !== null) {
+      c.backtrace ??= backtraceOf(c);
+      c.loc = { file, line: at.line, col: at.col };
+    }
+    return;
+  }
   if (name !== null && c.loc !== undefined) {
     const text = textOf(c.loc.file, lookup);
     if (text !== undefined) {
@@ -111,6 +124,12 @@ export function failureHints(out: Outcome, interp: Interpreter, o: { program?: b
       return hints;
     }
   }
+  // A name of an SRFI (iota, string-index, receive …): the SRFI to import.
+  const srfi = srfiExports().get(name);
+  if (srfi !== undefined) {
+    hints.push(o.program ? `${name} is in ${srfi}: add ${srfi} to the program's (import …)` : `${name} is in ${srfi}: (import ${srfi})`);
+    return hints;
+  }
   const names: string[] = [];
   for (const [s, b] of interp.interactionEnvironment().table) {
     if (s.name.startsWith("%") || (b.k === "global" && isUnbound(b.cell.v))) continue;
@@ -119,6 +138,50 @@ export function failureHints(out: Outcome, interp: Interpreter, o: { program?: b
   const near = nearestAll(name, names, 3);
   if (near.length > 0) hints.push(`did you mean ${near.length === 1 ? near[0] : near.slice(0, -1).join(", ") + " or " + near[near.length - 1]}?`);
   return hints;
+}
+
+let srfiNames: Map<string, string> | null = null;
+
+/** Every name the SRFIs here export → the first SRFI that has it, "(srfi 1)"; read from their export lists, without loading them. */
+export function srfiExports(): Map<string, string> {
+  if (srfiNames !== null) return srfiNames;
+  const out = new Map<string, string>();
+  for (const e of availableSrfis()) {
+    let text: string;
+    try {
+      text = readFileSync(join(STDLIB_DIR, "srfi", `${e.number}.sld`), "utf8");
+    } catch {
+      continue;
+    }
+    for (const n of exportedNames(text)) if (!out.has(n)) out.set(n, `(srfi ${e.number})`);
+  }
+  return (srfiNames = out);
+}
+
+/** The names a library's (export …) clauses give: plain names, and the outer name of (rename inner outer). */
+export function exportedNames(text: string): string[] {
+  const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
+  const word = (t: Token | undefined) => (t !== undefined && t.kind === "atom" ? text.slice(t.start, t.end) : null);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < toks.length; i++) {
+    if (toks[i]!.kind !== "open" || word(toks[i + 1]) !== "export") continue;
+    let depth = 1;
+    for (let j = i + 2; j < toks.length && depth > 0; j++) {
+      const t = toks[j] as Token;
+      if (t.kind === "open") {
+        // (rename inner outer)
+        if (word(toks[j + 1]) === "rename" && toks[j + 4]?.kind === "close") {
+          const outer = word(toks[j + 3]);
+          if (outer !== null) out.push(outer);
+          j += 4;
+          continue;
+        }
+        depth++;
+      } else if (t.kind === "close") depth--;
+      else if (depth === 1 && t.kind === "atom") out.push(text.slice(t.start, t.end));
+    }
+  }
+  return out;
 }
 
 function isUnbound(v: unknown): boolean {
@@ -284,6 +347,19 @@ export function findIdentifierIn(text: string, line: number, col: number, name: 
   if (top < 0) return null;
   const hit = findIn(text, datumAt(toks, top), name);
   return hit < 0 ? null : positionOf(text, hit);
+}
+
+/** Where `name` first stands alone as a top-level datum of `text` (not inside a list, not quoted), or null. */
+export function findTopLevelName(text: string, name: string): { line: number; col: number } | null {
+  const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
+  let depth = 0;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Token;
+    if (t.kind === "open") depth++;
+    else if (t.kind === "close") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && t.kind === "atom" && toks[i - 1]?.kind !== "prefix" && text.slice(t.start, t.end) === name) return positionOf(text, t.start);
+  }
+  return null;
 }
 
 function positionOf(text: string, offset: number): { line: number; col: number } {

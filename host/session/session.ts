@@ -390,7 +390,7 @@ export class Session {
           out = asFailure(e);
         }
         this.interp.flushPorts();
-        placeFailure(out, (f) => (f === file ? source : this.sources.get(f)));
+        placeFailure(out, (f) => (f === file ? source : this.sources.get(f)), file);
         each(out, { index: i + 1, line: loc.line, col: loc.col });
         if (!out.ok) break;
       }
@@ -440,7 +440,7 @@ export class Session {
     }
     this.flushFiles();
     // The failure at the place the person can act on (their call, not stdlib's; the variable itself).
-    placeFailure(out, (f) => this.sources.get(f));
+    placeFailure(out, (f) => this.sources.get(f), file);
     const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
     this.capture = null;
     if (this.writer && req) {

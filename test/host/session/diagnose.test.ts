@@ -4,12 +4,42 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodwynAsync as nodwyn, tempDir } from "../../helpers/cli.js";
 import { editDistance, nearest, nearestAll } from "../../../host/session/near.js";
-import { findIdentifierIn } from "../../../host/session/diagnose.js";
+import { exportedNames, findIdentifierIn, findTopLevelName, srfiExports } from "../../../host/session/diagnose.js";
 
 test("an unbound operator is reported at its own place, with the near names", async (t) => {
   const r = await nodwyn(["--no-log", "-e", "(define xs (list 1 2))\n  (lenght xs)"]);
   t.is(r.code, 1);
   t.regex(r.stderr, /^<-e>:2:4: unbound variable: lenght\n  did you mean length\?\n/);
+});
+
+test("a bare unbound name at top level is reported at its own place too (the REPL, -e, run)", async (t) => {
+  const e = await nodwyn(["--no-log", "-e", "(define x 1)\n  lst"]);
+  t.regex(e.stderr, /^<-e>:2:3: unbound variable: lst\n  did you mean let or list\?/);
+  const repl = await nodwyn(["--no-log", "repl"], { input: "(define x 1)\n 'lst lst\n" });
+  t.regex(repl.stderr, /^<repl-2>:1:7: unbound variable: lst\n/);
+  const dir = tempDir();
+  const prog = join(dir, "p.scm");
+  writeFileSync(prog, "(import (scheme base))\n(define lst2 '(lst))\nlst\n");
+  const r = await nodwyn(["--no-log", "run", prog], { cwd: dir });
+  t.regex(r.stderr, new RegExp(`^${prog.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:3:1: unbound variable: lst\n`));
+});
+
+test("a name of an SRFI used without its import: the SRFI to import", async (t) => {
+  const repl = await nodwyn(["--no-log", "repl"], { input: "(iota 3)\n(import (srfi 1))\n(iota 3)\n" });
+  t.regex(repl.stderr, /^<repl-1>:1:2: unbound variable: iota\n  iota is in \(srfi 1\): \(import \(srfi 1\)\)\n/);
+  t.is(repl.stdout, "(0 1 2)\n");
+  const e = await nodwyn(["--no-log", "-e", '(string-index "abc" #\\b)']);
+  t.regex(e.stderr, /string-index is in \(srfi 13\): \(import \(srfi 13\)\)/);
+});
+
+test("top-level names and export lists, read from the text", (t) => {
+  t.deepEqual(findTopLevelName("(f lst)\n'lst (quote lst) lst", "lst"), { line: 2, col: 18 });
+  t.is(findTopLevelName("(list lst) \"lst\" ; lst", "lst"), null);
+  t.deepEqual(exportedNames("(define-library (x) (export a b (rename c d)) (import (scheme base)) (export e))"), ["a", "b", "d", "e"]);
+  const srfi = srfiExports();
+  t.is(srfi.get("iota"), "(srfi 1)");
+  t.is(srfi.get("string-remove"), "(srfi 130)", "a renamed export");
+  t.is(srfi.get("and-let*"), "(srfi 2)");
 });
 
 test("an unbound argument is reported at the argument, not at the call around it", async (t) => {
