@@ -17,7 +17,7 @@ import type { TurnBudgets } from "../session/budgets.js";
 import { chatInput } from "./chat-input.js";
 import { sessionArg } from "./session-arg.js";
 import { UsageError, flag, optionValue, optionValues, type Invocation } from "./command.js";
-import { ChatView, askOnInput, runChat, useColor } from "./chat.js";
+import { ChatView, askGuardOnInput, askOnInput, runChat, useColor } from "./chat.js";
 
 /** What the agent commands read from the invocation (commands/chat.ts, ask.ts, resume.ts declare the options). */
 interface Parsed {
@@ -165,6 +165,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       shellAllow: config.shell.allow,
       shellTimeoutMs: config.shell.timeoutMs,
       askApproval: input !== null && input.interactive ? askOnInput(input, view) : null,
+      ...(input !== null && input.interactive ? { askGuard: askGuardOnInput(input, view) } : {}),
       // ask shows its progress on stderr at a terminal; piped, it prints only the answer.
       ...(quietAsk ? {} : { observer: cmd === "ask" ? { onToolStart: (c) => view.onToolStart(c), onToolEnd: (r) => view.onToolEnd(r), onCheckpoint: (b) => view.onCheckpoint(b) } : view }),
       // One redactor for the provider and the log (the session registers the provider's key with it too).

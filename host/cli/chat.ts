@@ -3,6 +3,7 @@
 import type { AgentSession, TurnObserver, TurnResult } from "../session/agent.js";
 import type { ApprovalAnswer, ApprovalRequest } from "../shell/index.js";
 import type { StreamEvent } from "../model/types.js";
+import type { AskRequest } from "../guard/index.js";
 import type { ChatInput } from "./chat-input.js";
 import { colorEnabled } from "./terminal/style.js";
 import { treeCommand, type TreeChat } from "./chat-tree.js";
@@ -151,12 +152,30 @@ export function askOnInput(input: ChatInput, view: ChatView): (req: ApprovalRequ
   };
 }
 
+/**
+ * A checker's `ask` verdict put to the person while the turn runs: y lets the
+ * model read the file; n, an empty answer, Ctrl-C or the end of input deny it.
+ */
+export function askGuardOnInput(input: ChatInput, view: ChatView): (req: AskRequest) => Promise<"allow" | "deny"> {
+  return async (req) => {
+    view.write(`checker ${req.checker} asks about ${req.path}: ${req.reason}`);
+    for (;;) {
+      const a = await input.question(`let the model read ${req.path}? [y/N] `);
+      if (a === null) return "deny";
+      const k = a.trim().toLowerCase();
+      if (k === "y" || k === "yes") return "allow";
+      if (k === "" || k === "n" || k === "no") return "deny";
+    }
+  };
+}
+
 const HELP = `Type a message and press Enter (Alt-Enter for a new line; Up and Ctrl-R for earlier messages). Ctrl-C cancels
 the running turn (the session stays), or drops what you are typing; Ctrl-D on an empty line ends the session.
 The session tree: /tree (or /checkpoints) shows every turn, /tree N continues from turn N, /undo rewinds the
 last turn and restores the files it changed (/undo --keep-files leaves them), /redo returns to the branch the
 last rewind left, /fork starts a new session at the head. /model NAME talks to another configured model from
-the next turn, /title TEXT names the session. /help shows this; other /commands go to the strategy.
+the next turn, /title TEXT names the session. A checker's question (let the model read FILE? [y/N]) is answered
+here too. /help shows this; other /commands go to the strategy.
 `;
 
 /**

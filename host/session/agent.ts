@@ -21,6 +21,7 @@ import { createSessionLog, newSessionId, readLog, resolveDataDir, type LogRecord
 import { TreeControl, TreeError, type AskConflict, type MoveResult } from "./tree-control.js";
 import { VERSION } from "./node-interpreter.js";
 import { MIN_SECRET_LENGTH, Redactor } from "../redact/index.js";
+import type { AskFn } from "../guard/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
 import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
@@ -118,6 +119,8 @@ export interface AgentOptions {
   readonly shellAllow?: readonly string[];
   /** Asks the person to approve a command; null where no one can answer (ask). */
   readonly askApproval: AskApproval | null;
+  /** Puts a checker's `ask` verdict to the person (chat at a terminal); without it an ask leaves the file out. */
+  readonly askGuard?: AskFn;
   readonly shellTimeoutMs?: number;
   readonly observer?: TurnObserver;
   /** Limits of each model evaluation (the eval tool). */
@@ -288,6 +291,7 @@ export class AgentSession implements StrategyLoop {
       argv: o.argv ?? [],
       kind: "agent",
       actor: "model",
+      ...(o.askGuard ? { ask: o.askGuard } : {}),
       libraryPaths: o.libraryPaths ?? [],
       redactor,
       extraPrimitives: [shellExecPrimitive(shell), ...fileWritePrimitives(writes)],

@@ -14,7 +14,7 @@ export const chatCommand: Command = {
     "answers. The reply streams as it arrives, each tool call is one line, a footer gives the model, tokens and\n" +
     "cost of the turn. A shell command runs only when you approve it (once, always for its prefix, never) or\n" +
     "config.toml's [shell] allow has its prefix; a file write when you approve it (once, always for its directory,\n" +
-    "never). Every turn is a checkpoint: /undo takes the last one back and restores the files it changed\n" +
+    "never); a checker of .nodwyn/checks.scm that answers (ask REASON) puts its question to you. Every turn is a checkpoint: /undo takes the last one back and restores the files it changed\n" +
     "(--keep-files leaves them; a file you changed since is not overwritten without asking), /redo returns,\n" +
     "/tree (/checkpoints) shows every turn and /tree N continues from one, /fork starts a new session at the\n" +
     "head; /model NAME moves to another model, /title TEXT names the session. Git's index, HEAD, branches and\n" +
