@@ -78,7 +78,8 @@ function typeName(v: unknown): string {
   return "a value";
 }
 
-function wrap(text: string, width: number, indent: string): string {
+/** Text filled into lines of at most `width` columns, each starting with `indent`. */
+export function wrap(text: string, width: number, indent: string): string {
   const words = text.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let line = "";

@@ -7,7 +7,7 @@ import { Condition, MString, Procedure, writeToString } from "../../../interpret
 import { schemeToJson } from "../../../primitives/agent/index.js";
 import { nearest } from "../../session/near.js";
 import { backtraceOfOutcome, frameLine } from "../report.js";
-import { apropos, describe } from "./describe.js";
+import { apropos, describe, wrap } from "./describe.js";
 import { expandForms } from "./expand.js";
 import type { ReplCore } from "./repl-core.js";
 
@@ -29,7 +29,7 @@ export const META_COMMANDS: readonly MetaCommand[] = [
     args: "[COMMAND | NAME]",
     summary: "this list; ,help COMMAND for one command; ,help NAME describes a procedure",
     run(repl, arg) {
-      if (arg === "") return repl.print(helpText(repl));
+      if (arg === "") return repl.print(helpText(repl.describeContext()));
       const name = arg.replace(/^[,.]/, "");
       const c = findMeta(name);
       if (c !== undefined) {
@@ -210,17 +210,22 @@ export function metaNames(): string[] {
 }
 
 /** The text of ,help. */
-export function helpText(repl: Pick<ReplCore, "style">): string {
+export function helpText(repl: { readonly style: ReplCore["style"]; readonly width?: number }): string {
   const st = repl.style;
+  // Filled to the terminal's width (at most 100 columns), the summaries in a column of their own.
+  const width = Math.max(60, repl.width ?? 100);
   const rows = META_COMMANDS.map((c) => [`,${c.names[0]}${c.args ? " " + c.args : ""}`, c.summary] as const);
   const w = Math.max(...rows.map((r) => r[0].length));
+  const hang = " ".repeat(w + 4);
+  const para = (text: string) => wrap(text, width, "");
   return [
-    "REPL commands (also written .help, .exit; a command may be shortened to its alias, e.g. ,d for ,describe):",
-    ...rows.map(([a, b]) => `  ${st.code(a.padEnd(w))}  ${b}`),
+    para("REPL commands (also written .help, .exit; a command may be shortened to its alias, e.g. ,d for ,describe):"),
+    ...rows.map(([a, b]) => `  ${st.code(a.padEnd(w))}  ${wrap(b, width, hang).slice(hang.length)}`),
     "",
-    "From code: (help 'fs-read) describes a procedure, (help) prints this. The last three results are $1 $2 $3.",
-    "Keys: Tab completes names, Up/Down and Ctrl-R search the history, Ctrl-C drops the line or interrupts",
-    "an evaluation, Alt-Enter starts a new line, Ctrl-D leaves. The reference: docs/reference/README.md.",
+    para("From code: (help 'fs-read) describes a procedure, (help) prints this. The last three results are $1 $2 $3."),
+    para(
+      "Keys: Tab completes names, Up/Down and Ctrl-R search the history, Ctrl-C drops the line or interrupts an evaluation, Alt-Enter starts a new line, Ctrl-D leaves. The reference: docs/reference/README.md.",
+    ),
     "",
   ].join("\n");
 }

@@ -141,8 +141,13 @@ class Repl implements ReplCore {
     this.interp.flushPorts();
     const col = this.interp.stdout.column;
     this.interp.stdout.column = 0;
-    return col > 0 ? "\n" : "";
+    const echoed = this.caretEchoed;
+    this.caretEchoed = false;
+    return col > 0 || echoed ? "\n" : "";
   }
+
+  /** The terminal echoed ^C where the cursor was (an interrupted evaluation): what follows starts a line of its own. */
+  private caretEchoed = false;
 
   print(s: string): void {
     this.inv.io.stdout.write(this.freshLine() + s);
@@ -237,7 +242,10 @@ class Repl implements ReplCore {
   /** Runs an evaluation with Ctrl-C interrupting it (a terminal's key, or SIGINT when piped). */
   private async evaluating<T>(work: () => Promise<T>): Promise<T> {
     this.tracer.reset();
-    const interrupt = () => void this.session.interrupt();
+    const interrupt = () => {
+      if (this.terminal !== null) this.caretEchoed = true;
+      void this.session.interrupt();
+    };
     try {
       if (this.terminal !== null) return await this.terminal.busy(interrupt, work);
       // Not a terminal: the first SIGINT interrupts the evaluation, a second ends the REPL.
@@ -443,9 +451,31 @@ class Repl implements ReplCore {
 
   private banner(): void {
     const st = this.style;
+    const width = this.describeContext().width;
+    // The hints as one line, or more on a narrow terminal (never cut mid-hint).
+    const hints: [string, string][] = [
+      [",help for commands", `${st.code(",help")} for commands`],
+      ["(help 'fs-read) for a procedure", `${st.code("(help 'fs-read)")} for a procedure`],
+      ["results are $1 $2 $3", "results are $1 $2 $3"],
+      ["Ctrl-D leaves", "Ctrl-D leaves"],
+    ];
+    const lines: string[] = [];
+    let plain = "";
+    let styled = "";
+    for (const [p, s] of hints) {
+      if (plain !== "" && plain.length + 3 + p.length > width) {
+        lines.push(styled);
+        plain = styled = "";
+      }
+      plain += (plain === "" ? "" : " · ") + p;
+      styled += (styled === "" ? "" : " · ") + s;
+    }
+    lines.push(styled);
+    const title = `nodwyn ${VERSION} — R7RS Scheme with agent primitives (fs-read, fs-find, index-grep, …)`;
     this.print(
-      `${st.bold(`nodwyn ${VERSION}`)} — R7RS Scheme with agent primitives (fs-read, fs-find, index-grep, …)\n` +
-        st.dim(`${st.code(",help")} for commands · ${st.code("(help 'fs-read)")} for a procedure · results are $1 $2 $3 · Ctrl-D leaves`) +
+      (title.length <= width ? st.bold(`nodwyn ${VERSION}`) + title.slice(`nodwyn ${VERSION}`.length) : `${st.bold(`nodwyn ${VERSION}`)} — R7RS Scheme with agent primitives`) +
+        "\n" +
+        lines.map((l) => st.dim(l)).join("\n") +
         "\n",
     );
   }
@@ -488,7 +518,7 @@ class Repl implements ReplCore {
     // A newcomer's first words: help, exit, quit typed without parentheses.
     const word = text.trim();
     if (this.terminal !== null && (word === "help" || word === "exit" || word === "quit")) {
-      if (word === "help") return this.print(helpText(this));
+      if (word === "help") return this.print(helpText(this.describeContext()));
       return this.print(this.style.dim(`${word} is a procedure here: (exit) or ,q leaves, and so does Ctrl-D`) + "\n");
     }
     return this.evaluateEntry(text);

@@ -35,7 +35,8 @@ test("Ctrl-C during an evaluation interrupts it with a clear message; definition
   // Once it runs (the echo of Enter came back), Ctrl-C interrupts it.
   p.write("\x03");
   const msg = await p.waitFor(PROMPT);
-  t.regex(msg, /interrupted \(Ctrl-C\)/);
+  // The message starts a line of its own, after the echoed ^C.
+  t.regex(msg, /\^C\ninterrupted \(Ctrl-C\)/);
   t.regex(msg, /definitions are kept/);
   t.regex(await p.line("kept"), /\n42\n> $/);
   // An interrupted evaluation can be started again and interrupted again.

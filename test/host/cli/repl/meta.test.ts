@@ -71,6 +71,11 @@ test(",apropos, ,env, ,pp, ,json and ,expand print what they say", async (t) => 
   const p = new Pty({ cols: 60 });
   t.teardown(() => p.kill());
   await p.waitFor(PROMPT);
+  // On a narrow terminal the banner and ,help are filled to its width, not cut by it.
+  for (const l of p.text.split("\n")) t.true([...l].length <= 60, l);
+  const help = await p.line(",help");
+  t.regex(help, /\n  ,describe NAME +what NAME is: signature,\n {26}documentation,/, "a summary goes on under itself");
+  for (const l of help.split("\n")) t.true([...l].length <= 60, l);
   const a = await p.line(",apropos string-up");
   t.regex(a, /1 name containing "string-up"/);
   t.regex(a, /string-upcase/);
