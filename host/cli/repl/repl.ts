@@ -314,7 +314,13 @@ class Repl implements ReplCore {
     if (!split.ok) return this.failed({ ok: false, error: split.condition, condition: split.condition });
     for (const form of split.forms) {
       const out = await this.evalForm(form.padded, file, text);
-      if (!out.ok) return this.failed(out);
+      if (!out.ok) {
+        this.failed(out);
+        // At a terminal the rest of the entry is dropped with the error; piped input has no
+        // entries a person typed, only forms, and each one runs (as a file of forms would).
+        if (this.terminal !== null) return;
+        continue;
+      }
       this.printValues(out.value, false);
     }
   }

@@ -17,6 +17,11 @@ test("piped: errors go to stderr and the status is 1 when a form failed; the res
   t.is(r.code, 1);
   t.is(r.stdout, "2\n");
   t.regex(r.stderr, /^<repl-1>:1:1: bad argument #1 to 'car' \(pair expected, got 1\)\n/);
+  // Forms on the line after a failed one run too.
+  const line = await nodwyn(["repl"], { input: '(display "a") (car 1) (display "b") (+ 2 2)\n' });
+  t.is(line.code, 1);
+  t.is(line.stdout, "ab\n4\n", "the value starts a line of its own after the output");
+  t.regex(line.stderr, /^\n?<repl-1>:1:15: bad argument #1 to 'car'/);
   const limit = await nodwyn(["repl", "--steps", "10000"], { input: "(let loop () (loop))\n" });
   t.is(limit.code, 3);
   t.regex(limit.stderr, /step budget exhausted/);
