@@ -43,6 +43,8 @@ export function nearestAll(name: string, candidates: Iterable<string>, limit = 3
     if (c === name) continue;
     let d = editDistance(lower, c.toLowerCase(), max);
     if (d === 0) d = 0.5; // differs only in case
+    // Near, not merely short: replacing every character of g gives *, which is no suggestion.
+    else if (d >= Math.min(name.length, c.length)) continue;
     if (d <= max) scored.push({ c, d, i });
   }
   scored.sort((x, y) => x.d - y.d || x.i - y.i);

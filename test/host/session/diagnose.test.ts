@@ -80,6 +80,8 @@ test("near names: the edit distance, its budget, case, and the best first", (t) 
   t.is(nearest("xyzzy", ["length", "list"]), undefined);
   t.is(nearest("Car", ["cdr", "car"]), "car", "a difference of case is nearer than any edit");
   t.deepEqual(nearestAll("strng-length", ["string-length", "string-append", "vector-length"]), ["string-length"]);
+  t.deepEqual(nearestAll("g", ["*", "+", "-", "G"]), ["G"], "a one-letter name: only a difference of case");
+  t.deepEqual(nearestAll("ab", ["a", "abs", "b"]), ["abs"]);
 });
 
 test("finding a name in a form: the operator first, strings and comments skipped", (t) => {
