@@ -63,3 +63,4 @@ export {
 } from "./paths.js";
 export { listSessions, type SessionFile } from "./sessions.js";
 export { nodeLogFs, type LogFs, type FlockOp } from "./log-fs.js";
+export { cutText, cutMarker, fitPayload } from "./fit.js";

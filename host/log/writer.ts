@@ -21,6 +21,7 @@ import { nodeLogFs, type LogFs } from "./log-fs.js";
 import { resolveDataDir, sessionLogPath, sessionsDir } from "./paths.js";
 import { DEFAULT_MAX_LINE_BYTES, verifyLog, type ReadSummary } from "./reader.js";
 import { encodeLine } from "./record.js";
+import { fitPayload } from "./fit.js";
 
 /** Options shared by createSessionLog and openForAppend. */
 export interface WriterOptions {
@@ -171,13 +172,20 @@ export class LogWriter {
     if (kind === "session.start" && seq !== 1)
       throw new LogPayloadError("LOG_BAD_PAYLOAD", kind, "session.start is only the first record; a later opening is session.resume");
     const red = redactPayload(this.redactor, kind, payload);
-    const line = encodeLine(seq, ts, this.session, kind, JSON.stringify(red.value));
-    if (line.length - 1 > this.maxRecordBytes)
-      throw new LogPayloadError(
-        "LOG_RECORD_TOO_LARGE",
-        kind,
-        `a ${kind} record of ${line.length - 1} bytes is larger than the log accepts (${this.maxRecordBytes})`,
-      );
+    const json = JSON.stringify(red.value);
+    let line = encodeLine(seq, ts, this.session, kind, json);
+    if (line.length - 1 > this.maxRecordBytes) {
+      // Logged in part: the longest strings, already redacted, are cut with a marker saying how much went.
+      const overhead = line.length - 1 - Buffer.byteLength(json);
+      const fit = fitPayload(red.value, this.maxRecordBytes - overhead, `the record was larger than the log's limit of ${this.maxRecordBytes} bytes`);
+      if (fit === null)
+        throw new LogPayloadError(
+          "LOG_RECORD_TOO_LARGE",
+          kind,
+          `a ${kind} record of ${line.length - 1} bytes is larger than the log accepts (${this.maxRecordBytes}), and cutting its strings cannot make it fit`,
+        );
+      line = encodeLine(seq, ts, this.session, kind, JSON.stringify(fit.value));
+    }
     out.push(line);
     let redaction: AppendResult["redaction"] = null;
     if (red.report) {

@@ -12,6 +12,7 @@ export {
   type Redaction,
   type RedactorOptions,
 } from "./redactor.js";
+export { secretNameKind, secretValue, environmentSecrets, nameWords } from "./names.js";
 export {
   DEFAULT_RULES,
   placeholder,

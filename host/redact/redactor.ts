@@ -4,13 +4,11 @@ import RE2 from "re2";
 import {
   AUTH_KEY_SOURCE,
   DEFAULT_RULES,
-  PASSWORD_KEY_SOURCE,
-  SECRET_KEY_SOURCE,
-  credentialLike,
   isPlaceholder,
   placeholder,
   type RedactRule,
 } from "./rules.js";
+import { secretNameKind, secretValue } from "./names.js";
 
 /** The rule name under which host-registered secret values are counted. */
 export const HOST_SECRET_RULE = "host-secret";
@@ -147,8 +145,8 @@ class Compiled {
 interface KeyInfo {
   readonly clean: boolean;
   readonly auth: boolean;
-  readonly secret: boolean;
-  readonly password: boolean;
+  /** What the key's value is when it names a secret (names.ts), else null. */
+  readonly secret: "password" | "secret" | null;
 }
 
 const KEY_CACHE_LIMIT = 4096;
@@ -168,8 +166,6 @@ export class Redactor {
   private readonly compiled: readonly Compiled[];
   private readonly set: ReturnType<typeof RE2.Set>;
   private readonly maxPaths: number;
-  private readonly secretKey = new RE2(SECRET_KEY_SOURCE);
-  private readonly passwordKey = new RE2(PASSWORD_KEY_SOURCE);
   private readonly authKey = new RE2(AUTH_KEY_SOURCE);
   private readonly secrets = new Set<string>();
   // Every form of every registered secret, longest first, so a secret containing
@@ -248,7 +244,7 @@ export class Redactor {
     const texts: string[] = [];
     if (!this.precheck(value, texts, [], 0)) {
       const joined = texts.join("\n");
-      if (!this.set.test(joined) && !this.forms.some((f) => joined.includes(f))) return { value, report: null };
+      if (!this.set.test(joined) && !this.forms.some((f) => joined.includes(f)) && !ENCODED_TEST.test(joined)) return { value, report: null };
     }
     const w: Walk = { counts: new Map(), paths: [], dropped: 0 };
     const out = this.walk(value, "", 0, w) as T;
@@ -268,8 +264,7 @@ export class Redactor {
       info = {
         clean: this.string(key, counts) === key,
         auth: this.authKey.test(key),
-        secret: this.secretKey.test(key),
-        password: this.passwordKey.test(key),
+        secret: secretNameKind(key),
       };
       if (this.keys.size >= KEY_CACHE_LIMIT) this.keys.clear();
       this.keys.set(key, info);
@@ -285,6 +280,8 @@ export class Redactor {
   private precheck(v: unknown, texts: string[], trail: (string | number)[], depth: number): boolean {
     switch (typeof v) {
       case "string":
+        // JSON text is parsed and walked (its keys may name secrets): always looked at.
+        if (looksLikeJsonText(v)) return true;
         // Joined by newlines, the strings match every pattern they match alone
         // (a newline is a word boundary and whitespace), so this is a superset check.
         if (v.length >= 6 || this.forms.length > 0) texts.push(v);
@@ -326,7 +323,7 @@ export class Redactor {
           const e = obj[key];
           if (e === undefined) continue;
           const info = this.keyInfo(key);
-          if (!info.clean || (typeof e === "string" && (info.auth || info.secret))) dirty = true;
+          if (!info.clean || (typeof e === "string" && (info.auth || info.secret !== null))) dirty = true;
           trail.push(key);
           if (this.precheck(e, texts, trail, depth + 1)) dirty = true;
           trail.pop();
@@ -340,10 +337,65 @@ export class Redactor {
     }
   }
 
-  private string(s: string, counts: Map<string, number>): string {
+  private string(s: string, counts: Map<string, number>, depth = 0): string {
     let out = s;
     if (this.forms.length > 0) out = this.replaceSecrets(out, counts);
     if (out.length < 6) return out;
+    // JSON text in a string (a tool's output, a payload quoted in a note): redacted as JSON, keys and all.
+    if (depth < 2 && looksLikeJsonText(out)) {
+      const j = this.jsonText(out, counts, depth);
+      if (j !== null) return j;
+    }
+    out = this.rules(out, counts);
+    // Secrets under base64 or percent-encoding: decoded, looked at, and the encoded run replaced.
+    if (depth < 2 && out.length >= 12 && ENCODED_TEST.test(out)) out = this.encoded(out, counts, depth);
+    return out;
+  }
+
+  /** A string that parses as JSON, redacted as a JSON value and written back; null when it is not JSON or nothing changed. */
+  private jsonText(s: string, counts: Map<string, number>, depth: number): string | null {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch {
+      return null;
+    }
+    const w: Walk = { counts: new Map(), paths: [], dropped: 0 };
+    let red: unknown;
+    try {
+      red = this.walk(parsed, "", 0, w, depth + 1);
+    } catch {
+      return null; // deeper than allowed: the text rules take it
+    }
+    if (w.counts.size === 0) return null;
+    for (const [k, n] of w.counts) counts.set(k, (counts.get(k) ?? 0) + n);
+    return JSON.stringify(red);
+  }
+
+  private encoded(s: string, counts: Map<string, number>, depth: number): string {
+    return s.replace(encodedRunsRe(), (run: string) => {
+      const url = run.includes("%");
+      let decoded: string | null = null;
+      if (url) {
+        try {
+          decoded = decodeURIComponent(run);
+        } catch {
+          decoded = null;
+        }
+      } else decoded = base64Text(run);
+      if (decoded === null || decoded === run) return run;
+      const inner = new Map<string, number>();
+      const red = this.string(decoded, inner, depth + 1);
+      if (inner.size === 0) return run;
+      for (const [k, n] of inner) counts.set(k, (counts.get(k) ?? 0) + n);
+      // A percent-encoded run is kept readable, decoded, its secrets replaced; a base64 one goes whole.
+      return url ? red : placeholder([...inner.keys()][0] as string);
+    });
+  }
+
+  /** The rules' replacements in one string (the Set says which patterns can match). */
+  private rules(s: string, counts: Map<string, number>): string {
+    let out = s;
     const hits = this.set.match(out);
     if (hits.length === 0) return out;
     hits.sort((a, b) => a - b);
@@ -372,7 +424,7 @@ export class Redactor {
     return out;
   }
 
-  // A field named like a secret: its whole value goes when it looks like a credential.
+  // A field named like a secret: its whole value goes, unless it is empty, short, a placeholder, a path or an endpoint.
   private field(key: string, v: string, counts: Map<string, number>): string {
     const info = this.keyInfo(key);
     if (info.auth) {
@@ -384,7 +436,7 @@ export class Redactor {
       counts.set("authorization", (counts.get("authorization") ?? 0) + 1);
       return (scheme ? scheme + " " : "") + placeholder("authorization");
     }
-    if (info.secret && credentialLike(v, info.password)) {
+    if (info.secret !== null && secretValue(v, info.secret)) {
       counts.set("generic-assignment", (counts.get("generic-assignment") ?? 0) + 1);
       return placeholder("generic-assignment");
     }
@@ -396,10 +448,10 @@ export class Redactor {
     else w.dropped++;
   }
 
-  private walk(v: unknown, path: string, depth: number, w: Walk): unknown {
+  private walk(v: unknown, path: string, depth: number, w: Walk, strDepth = 0): unknown {
     switch (typeof v) {
       case "string": {
-        const r = this.string(v, w.counts);
+        const r = this.string(v, w.counts, strDepth);
         if (r !== v) this.changed(w, path);
         return r;
       }
@@ -418,7 +470,7 @@ export class Redactor {
             const e = v[i];
             if (e === undefined)
               throw new RedactError("REDACT_NOT_JSON", `not JSON at ${path}/${i}: undefined in an array`, `${path}/${i}`);
-            const r = this.walk(e, `${path}/${i}`, depth + 1, w);
+            const r = this.walk(e, `${path}/${i}`, depth + 1, w, strDepth);
             if (r !== e) {
               copy ??= v.slice();
               copy[i] = r;
@@ -440,7 +492,7 @@ export class Redactor {
           const key = keys[k];
           const e = obj[key];
           if (e === undefined) continue; // absent, as JSON.stringify treats it
-          let nkey = this.string(key, w.counts);
+          let nkey = this.string(key, w.counts, strDepth);
           if (nkey !== key) {
             copy ??= copyUpTo(obj, keys, k);
             // Two keys redacted alike must not overwrite each other or a later key.
@@ -449,7 +501,7 @@ export class Redactor {
           }
           const memberPath = `${path}/${pointerEscape(nkey)}`;
           if (nkey !== key) this.changed(w, memberPath);
-          let r = this.walk(e, memberPath, depth + 1, w);
+          let r = this.walk(e, memberPath, depth + 1, w, strDepth);
           if (typeof r === "string") {
             const f = this.field(key, r, w.counts);
             if (f !== r) {
@@ -466,6 +518,41 @@ export class Redactor {
         throw new RedactError("REDACT_NOT_JSON", `not JSON at ${path || "/"}: ${typeof v}`, path);
     }
   }
+}
+
+// Runs that may encode a secret: base64 (standard or URL-safe) of 24 characters or more, or text with percent-escapes.
+const ENCODED_SOURCE = "[A-Za-z0-9+/_-]{24,}={0,2}|(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]*%[0-9A-Fa-f]{2})+[A-Za-z0-9._~!$&'()*+,;=:@/?-]*";
+// Compiled on first use: a native RE2 cannot be held in the command's start-up snapshot.
+let encodedTest: RE2 | null = null;
+let encodedRuns: RE2 | null = null;
+const ENCODED_TEST = { test: (s: string): boolean => (encodedTest ??= new RE2(ENCODED_SOURCE)).test(s) };
+const encodedRunsRe = (): RE2 => (encodedRuns ??= new RE2(ENCODED_SOURCE, "g"));
+
+/** Whether a string may be JSON text worth parsing: an object or array, not too large. */
+function looksLikeJsonText(s: string): boolean {
+  if (s.length < 8 || s.length > 4 * 1024 * 1024) return false;
+  let i = 0;
+  while (i < s.length && (s[i] === " " || s[i] === "\n" || s[i] === "\t" || s[i] === "\r")) i++;
+  let j = s.length - 1;
+  while (j > i && (s[j] === " " || s[j] === "\n" || s[j] === "\t" || s[j] === "\r")) j--;
+  return (s[i] === "{" && s[j] === "}") || (s[i] === "[" && s[j] === "]");
+}
+
+/** The text a base64 run decodes to, when it is text (UTF-8, nearly all printable); else null. */
+function base64Text(run: string): string | null {
+  const body = run.replace(/=+$/, "");
+  if (body.length < 24 || body.length % 4 === 1) return null;
+  const enc = /[-_]/.test(body) ? "base64url" : "base64";
+  // Most long runs are binary (an image, a hash): the first bytes tell, before the whole run is decoded.
+  const head = Buffer.from(body.slice(0, 64), enc);
+  for (const b of head) if (b < 0x20 && b !== 9 && b !== 10 && b !== 13) return null;
+  const bytes = Buffer.from(body, enc);
+  if (bytes.length < 16) return null;
+  let printable = 0;
+  for (const b of bytes) if (b >= 0x20 || b === 9 || b === 10 || b === 13) printable++;
+  if (printable < bytes.length * 0.95) return null;
+  const text = bytes.toString("utf8");
+  return text.includes("\ufffd") ? null : text;
 }
 
 function copyUpTo(obj: Record<string, unknown>, keys: string[], k: number): Record<string, unknown> {

@@ -8,6 +8,10 @@
 // `accept` looks at the secret with plain loops (no JS regular expressions, which
 // could backtrack), to tell a credential from a variable name or a placeholder.
 
+import { isPlaceholder, secretNameKind, secretValue } from "./names.js";
+
+export { isPlaceholder };
+
 /** One kind of secret. */
 export interface RedactRule {
   /** Stable name: it is the placeholder's label and the redact.event's key. */
@@ -65,41 +69,6 @@ export function looksGenerated(s: string): boolean {
   return c.digit > 0 && c.lower > 0 && c.upper > 0;
 }
 
-const PLACEHOLDER_WORDS = new Set([
-  "changeme",
-  "password",
-  "passwd",
-  "secret",
-  "token",
-  "redacted",
-  "null",
-  "none",
-  "nil",
-  "true",
-  "false",
-  "undefined",
-  "example",
-  "dummy",
-  "placeholder",
-  "your_password",
-  "your_token",
-  "your_api_key",
-  "xxxxxxxx",
-]);
-
-/** A value that stands for a secret without being one: `changeme`, `********`, `${TOKEN}`, `<token>`. */
-export function isPlaceholder(v: string): boolean {
-  if (v.length === 0) return true;
-  if (v.startsWith("[REDACTED:")) return true;
-  if (PLACEHOLDER_WORDS.has(v.toLowerCase())) return true;
-  const first = v[0];
-  if (first === "$" || first === "%" || first === "{" || first === "<") return true;
-  // One character repeated (********, xxxxxxxx, 00000000).
-  let same = true;
-  for (let i = 1; i < v.length && same; i++) same = v[i] === first;
-  return same;
-}
-
 /** Letters, `_`, `.` and `-` only: an identifier or a dotted path (config.secret, getToken), not a value. */
 function isIdentifierPath(v: string): boolean {
   for (let i = 0; i < v.length; i++) {
@@ -134,11 +103,37 @@ function nameIsPassword(match: string): boolean {
 const SECRET_NAME_CORE =
   "(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|client[_-]?secret|credentials?)";
 
-/** An RE2 source matching a whole JSON key that names a secret (password, apiKey, client_secret). */
-export const SECRET_KEY_SOURCE = `(?i)^[a-z0-9_.-]*${SECRET_NAME_CORE}$`;
+// A name that may hold a secret, for the patterns that find secret-named values in text; which ones do is
+// decided in code (names.ts secretNameKind), RE2 having no lookaround.
+const NAME_MAYBE = "[a-z0-9_.:#-]*(?:pass|pwd|secret|token|credential|creds|key|auth)[a-z0-9_.-]*";
 
-/** An RE2 source matching a whole JSON key that names a password. */
-export const PASSWORD_KEY_SOURCE = "(?i)^[a-z0-9_.-]*(?:password|passwd|passphrase)$";
+// A key as Scheme writes it: |with spaces|, "a string", or a symbol that may hold a secret.
+const KEY_MAYBE = `(?:\\|[^|]{0,128}\\||"[^"\\\\]{0,128}"|${NAME_MAYBE})`;
+
+// Words of Scheme source that come before the name they bind or pair: (define password "…"), (cons 'token "…").
+const BINDERS = new Set(["define", "set!", "cons", "list", "quote"]);
+
+/** The name in the kept part of a secret-named match: its first key (inside bars or quotes, or a run of name characters) that is not a binding form's keyword. */
+function nameOf(before: string): string {
+  let i = 0;
+  while (i < before.length) {
+    const c = before[i] as string;
+    if (c === "|" || c === '"') {
+      const end = before.indexOf(c, i + 1);
+      return end === -1 ? "" : before.slice(i + 1, end);
+    }
+    if (/[A-Za-z0-9_.:#!-]/.test(c)) {
+      let j = i;
+      while (j < before.length && /[A-Za-z0-9_.:#!-]/.test(before[j] as string)) j++;
+      const word = before.slice(i, j);
+      if (!BINDERS.has(word.toLowerCase())) return word.replace(/^#?:/, "").replace(/:$/, "");
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  return "";
+}
 
 /** An RE2 source matching a whole JSON key naming an Authorization header. */
 export const AUTH_KEY_SOURCE = "(?i)^(?:proxy-)?authorization$";
@@ -274,7 +269,7 @@ export const DEFAULT_RULES: readonly RedactRule[] = [
     doc: "Password= and Pwd= in ;-separated connection strings",
     patterns: [
       "(?i)(;\\s*(?:password|pwd)\\s*=\\s*)([^;\"'\\r\\n]+)()",
-      "(?i)((?:^|[\\s\"'])(?:password|pwd)\\s*=\\s*)([^;\"'\\s]+)(;)",
+      "(?i)((?:^|[\\s\"'=?&])(?:password|pwd)\\s*=\\s*)([^;\"'\\s]+)(;)",
     ],
     accept: (secret) => !isPlaceholder(secret.trim()),
   },
@@ -292,12 +287,49 @@ export const DEFAULT_RULES: readonly RedactRule[] = [
       secret.length >= 6 && (hasAuthScheme(match) || (secret.length >= 16 && looksGenerated(secret))),
   },
   {
-    name: "generic-assignment",
-    doc: "a credential-looking value assigned to a name like password, secret, token or api_key (=, :, :=, =>)",
+    name: "scheme-secret",
+    doc: "the value of a secret-named key in a Scheme association list or keyword argument as write prints it — (password . \"…\"), (\"API_TOKEN\" . \"…\"), (token \"…\"), #:secret \"…\" — and in source: (cons 'password \"…\"), (define api-key \"…\")",
     patterns: [
-      `(?i)(\\b[a-z0-9_.-]*${SECRET_NAME_CORE}["']?\\s*(?::=|=>|=|:)\\s*["'\`]?)([^\\s"'\`,;&<>(){}\\[\\]]{6,})()`,
+      `(?i)(\\(\\s*${KEY_MAYBE}\\s+\\.\\s+")((?:[^"\\\\]|\\\\.)+)("|$)`,
+      `(?i)(\\(\\s*${KEY_MAYBE}\\s+\\.\\s+)([^\\s()"|;]+)(\\s*\\))`,
+      `(?i)(\\(\\s*${KEY_MAYBE}\\s+")((?:[^"\\\\]|\\\\.)+)("\\s*\\)|$)`,
+      `(?i)(#:${NAME_MAYBE}\\s+")((?:[^"\\\\]|\\\\.)+)("|$)`,
+      // In source: (cons 'password "…"), (list "api_token" "…"), (define api-key "…"), (set! token "…").
+      `(?i)('\\s*${KEY_MAYBE}\\s+")((?:[^"\\\\]|\\\\.)+)("|$)`,
+      `(?i)("[^"\\\\]{0,128}"\\s+")((?:[^"\\\\]|\\\\.)+)("|$)`,
+      `(?i)(\\(\\s*(?:define|set!)\\s+${KEY_MAYBE}\\s+")((?:[^"\\\\]|\\\\.)+)("|$)`,
     ],
-    accept: (secret, match) => credentialLike(secret, nameIsPassword(match.slice(0, match.length - secret.length))),
+    accept: (secret, match) => {
+      const kind = secretNameKind(nameOf(match.slice(0, match.lastIndexOf(secret))));
+      return kind !== null && secretValue(secret, kind);
+    },
+  },
+  {
+    name: "json-secret",
+    doc: "the string value of a secret-named member of JSON text: \"password\": \"…\", \"MY_SECRET_VALUE\": \"…\"",
+    patterns: [
+      `(?i)("${NAME_MAYBE}"\\s*:\\s*")((?:[^"\\\\]|\\\\.)+)("|$)`,
+      // JSON text inside a string literal (source, or a payload quoting one): its quotes escaped.
+      `(?i)(\\\\"${NAME_MAYBE}\\\\"\\s*:\\s*\\\\")((?:[^"\\\\]|\\\\[^"])+)(\\\\"|$)`,
+    ],
+    accept: (secret, match) => {
+      const kind = secretNameKind(nameOf(match.slice(0, match.lastIndexOf(secret))));
+      return kind !== null && secretValue(secret, kind);
+    },
+  },
+  {
+    name: "generic-assignment",
+    doc: "a credential-looking value assigned to a name like password, secret, token, api_key or MY_SECRET_VALUE (=, :, :=, =>)",
+    patterns: [
+      `(?i)(\\b[a-z0-9_.-]*${SECRET_NAME_CORE}(?:[_.-][a-z0-9]+)*["']?\\s*(?::=|=>|=|:)\\s*["'\`]?)([^\\s"'\`,;&<>(){}\\[\\]]{6,})()`,
+    ],
+    accept: (secret, match) => {
+      const before = match.slice(0, match.length - secret.length);
+      // A name about a secret (token_type, secret_file) holds none; the core's own name check stays as it was.
+      const name = nameOf(before);
+      if (/[_.-]/.test(name) && secretNameKind(name) === null && !/(?:password|passwd|passphrase|secret|token|key|credentials?)$/i.test(name)) return false;
+      return credentialLike(secret, nameIsPassword(before));
+    },
   },
 ];
 

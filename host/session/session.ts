@@ -29,9 +29,9 @@ import { configLocation, loadConfig } from "../config/index.js";
 import { createGuard, findRepoRoot, CheckerRegistry, DEFAULT_GUARD_SETTINGS, type GuardSettings, type AskFn, type Guard, type GuardDecision } from "../guard/index.js";
 import { placeFailure } from "./diagnose.js";
 import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "../search/index.js";
-import { createSessionLog, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
+import { createSessionLog, cutText, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
-import { Redactor } from "../redact/index.js";
+import { Redactor, environmentSecrets } from "../redact/index.js";
 import { fileToolPrimitives, indexToolPrimitives } from "../../primitives/agent/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
@@ -100,8 +100,14 @@ export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", 
 /** Who a session is for: a model (an agent's session, always sandboxed) or a person. */
 export type SessionKind = "agent" | "person";
 
-/** Output kept in an eval.result record, at most. */
+/** Output kept in an eval.result record, at most (characters). */
 const MAX_LOGGED_OUTPUT = 64 * 1024;
+/**
+ * Output captured past that, so that a secret the cut would fall in is still
+ * whole when the capture is redacted, before it is cut (a private key block
+ * is a few kilobytes).
+ */
+const CAPTURE_OVERLAP = 64 * 1024;
 
 export class Session {
   readonly interp: Interpreter;
@@ -124,6 +130,8 @@ export class Session {
   actor: string;
   private capture: string[] | null = null;
   private captured = 0;
+  /** Characters of output past the capture, counted, not kept. */
+  private uncaptured = 0;
   private current: AbortSignal | undefined;
   private running: AbortController | null = null;
   /** The default limits of every evaluation (the interpreter's too). */
@@ -142,6 +150,8 @@ export class Session {
     this.limits = opts.limits ?? {};
     this.ask = opts.ask ?? null;
     this.redactor = opts.log === false ? null : (opts.redactor ?? new Redactor());
+    // The values of the environment's secret-named variables are replaced wherever they appear in the log.
+    if (this.redactor !== null) for (const v of environmentSecrets(opts.env ?? process.env)) this.redactor.registerSecret(v);
     const config: SessionConfigPayload = { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [], ...(opts.start ?? {}) };
     const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}) };
     if (this.redactor === null) this.writer = null;
@@ -156,10 +166,12 @@ export class Session {
     const tee = (sink: { write(c: string | Uint8Array): void }) => ({
       write: (c: string | Uint8Array) => {
         sink.write(c);
-        if (this.capture !== null && this.captured < MAX_LOGGED_OUTPUT) {
-          const s = typeof c === "string" ? c : Buffer.from(c).toString("utf8");
-          this.capture.push(s);
-          this.captured += s.length;
+        if (this.capture !== null) {
+          if (this.captured < MAX_LOGGED_OUTPUT + CAPTURE_OVERLAP) {
+            const s = typeof c === "string" ? c : Buffer.from(c).toString("utf8");
+            this.capture.push(s);
+            this.captured += s.length;
+          } else this.uncaptured += typeof c === "string" ? c.length : c.length;
         }
       },
     });
@@ -421,6 +433,7 @@ export class Session {
     if (file !== undefined) this.remember(file, o.whole ?? source);
     this.capture = [];
     this.captured = 0;
+    this.uncaptured = 0;
     const t0 = performance.now();
     // The evaluation's own signal: Ctrl-C (interrupt()) and the caller's signal both abort it.
     const ac = new AbortController();
@@ -441,7 +454,9 @@ export class Session {
     this.flushFiles();
     // The failure at the place the person can act on (their call, not stdlib's; the variable itself).
     placeFailure(out, (f) => this.sources.get(f), file);
-    const output = this.capture.join("").slice(0, MAX_LOGGED_OUTPUT);
+    // Redacted before it is cut, so that the cut never leaves part of a secret (the writer redacts again: nothing more is found).
+    const captured = this.capture.join("");
+    const output = cutText(this.redactor ? this.redactor.redactText(captured).text : captured, MAX_LOGGED_OUTPUT, `the output of one evaluation is logged up to ${MAX_LOGGED_OUTPUT} characters`, this.uncaptured);
     this.capture = null;
     if (this.writer && req) {
       const base = { req_seq: req.seq, elapsed_ms: Math.round(performance.now() - t0), ...(output ? { output } : {}) };

@@ -124,10 +124,27 @@ test("a bad payload writes nothing and does not poison the writer", (t) => {
   t.is(records(w.file).length, 2);
 });
 
-test("a record larger than maxRecordBytes is refused without poisoning", (t) => {
+test("a record larger than maxRecordBytes is logged in part, its longest string cut with a marker of how much went", (t) => {
   const dir = tempDataDir(t);
   const w = createSessionLog("s", START, { dataDir: dir, maxRecordBytes: 500 });
-  const e = t.throws(() => w.append("note", { text: "x".repeat(600) }), { instanceOf: LogPayloadError });
+  t.is(w.append("note", { text: "x".repeat(600), topic: "kept whole" }).seq, 2);
+  // Escapes count as the bytes they take in the file.
+  t.is(w.append("note", { text: '"\\'.repeat(400) }).seq, 3);
+  w.close();
+  const rs = records(w.file);
+  const lines = bytes(w.file).toString().split("\n").filter(Boolean);
+  t.true(lines.every((l) => Buffer.byteLength(l) <= 500));
+  const text = (rs[1]!.payload as { text: string; topic: string }).text;
+  t.is((rs[1]!.payload as { topic: string }).topic, "kept whole");
+  const m = /^(x+)…\[nodwyn: (\d+) more characters not logged: the record was larger than the log's limit of 500 bytes\]$/.exec(text);
+  t.truthy(m, text);
+  t.is(m![1]!.length + Number(m![2]), 600);
+});
+
+test("a record no cut can fit is refused without poisoning", (t) => {
+  const dir = tempDataDir(t);
+  const w = createSessionLog("s", START, { dataDir: dir, maxRecordBytes: 500 });
+  const e = t.throws(() => w.append("note", { text: "many numbers", data: { n: Array.from({ length: 200 }, (_, i) => i) } }), { instanceOf: LogPayloadError });
   t.is(e!.code, "LOG_RECORD_TOO_LARGE");
   t.is(w.append("note", { text: "x".repeat(100) }).seq, 2);
   w.close();

@@ -199,12 +199,54 @@ export const FIXTURES: Readonly<Record<string, RuleFixtures>> = {
       "def f(authorization: str): pass",
     ],
   },
+  "scheme-secret": {
+    positives: [
+      // The red team's alist, and the environment as (get-environment-variables) prints it.
+      { text: '((user . "ann") (password . "' + "correct" + "horse" + '"))', secret: "correcthorse" },
+      { text: '(("HOME" . "/home/ann") ("AWS_SECRET_ACCESS_KEY" . "' + awsSecret + '"))', secret: awsSecret },
+      { text: '(("MY_SECRET_VALUE" . "' + "plain" + "words" + 'here"))', secret: "plainwordshere" },
+      { text: "((api-key . " + mix(24) + "))", secret: mix(24) },
+      { text: '(db_password "' + "hunter22" + '")', secret: "hunter22" },
+      { text: '(connect #:token "' + mix(20) + '" #:host "db")', secret: mix(20) },
+      { text: '((|client secret| . "' + "s3cr" + "etvalue" + '"))', secret: "s3cretvalue" },
+      { text: "(list (cons 'password \"" + "hunter" + "2hunter" + "\") (cons 'user \"ann\"))", secret: "hunter2hunter" },
+      { text: '(define api-key "' + mix(22) + '")', secret: mix(22) },
+    ],
+    negatives: [
+      '((token-type . "bearer") (max-tokens . 4096))',
+      '((password-file . "/run/secrets/db"))',
+      '((secret . "changeme"))',
+      '((key . "value") (keys . "a,b"))',
+      '(("TOKEN_URL" . "https://auth.example.com/token"))',
+      '((password . "pw"))',
+      '(define token-type "bearer")',
+      "(cons 'password-file \"/etc/app/pw\")",
+    ],
+  },
+  "json-secret": {
+    positives: [
+      { text: 'response {"apiKey": "' + mix(24) + '"} in ' + "12 ms", secret: mix(24) },
+      { text: 'got {"user": "ann", "password": "' + "correct" + "horse" + 'battery"}', secret: "correcthorsebattery" },
+      { text: 'body: {"MY_SECRET_VALUE": "' + "plain" + "words" + '"}', secret: "plainwords" },
+      { text: 'HTTP 200 {"refresh_token":"' + "1//0g" + mix(30) + '"}', secret: "1//0g" + mix(30) },
+      // Structured JSON text as a whole is parsed and redacted field by field (counted as generic-assignment);
+      // the rule covers JSON inside other text, and JSON in a string literal, quotes escaped.
+      { text: '(display "{\\"client_secret\\": \\"' + "plain" + "letters" + '\\"}")', secret: "plainletters" },
+    ],
+    negatives: [
+      '{"token_type": "Bearer", "expires_in": 3600}',
+      '{"password": "********"}',
+      '{"secret_file": "/run/secrets/db"}',
+      '{"token_endpoint": "https://oauth2.example.com/token"}',
+      '{"keyword": "value"}',
+    ],
+  },
   "generic-assignment": {
     positives: [
       { text: "export API_KEY=" + mix(32), secret: mix(32) },
       { text: "DB_PASSWORD='" + "hunter22!" + "'", secret: "hunter22!" },
       { text: "client_secret: " + mix(24), secret: mix(24) },
-      { text: '{"apiKey": "' + mix(24) + '"}', secret: mix(24) },
+      { text: "MY_SECRET_VALUE=" + "Qw" + hex(14) + "Xy", secret: "Qw" + hex(14) + "Xy" },
       { text: 'token := "' + mix(20) + '"', secret: mix(20) },
     ],
     negatives: [
@@ -218,6 +260,8 @@ export const FIXTURES: Readonly<Record<string, RuleFixtures>> = {
       "secret_file=/run/secrets/db",
       "token = 'changeme'",
       "api_key: <your key here>",
+      "token_type=" + mix(12),
+      "SECRET_FILE=" + mix(12),
     ],
   },
 };

@@ -31,7 +31,15 @@ export function sink(): { write(c: string | Uint8Array): void; text(): string } 
 /** Opens a session over the fixture's root with its data dir; closed when the test ends. */
 export async function openSession(t: ExecutionContext, fx: { root: string; dataDir: string }, o: Partial<SessionOptions> = {}): Promise<Session> {
   const out = sink();
-  const s = await Session.open({ origin: "test", cwd: fx.root, root: fx.root, env: { NODWYN_DATA_DIR: fx.dataDir, XDG_CONFIG_HOME: join(fx.dataDir, "config"), HOME: fx.dataDir, ...(o.env ?? {}) }, stdout: out, stderr: out, ...o });
+  const s = await Session.open({
+    origin: "test",
+    cwd: fx.root,
+    root: fx.root,
+    stdout: out,
+    stderr: out,
+    ...o,
+    env: { NODWYN_DATA_DIR: fx.dataDir, XDG_CONFIG_HOME: join(fx.dataDir, "config"), HOME: fx.dataDir, ...(o.env ?? {}) },
+  });
   t.teardown(() => s.close());
   return s;
 }
