@@ -8,7 +8,6 @@ import { SessionError } from "../session/session.js";
 import { VERSION } from "../session/node-interpreter.js";
 import { EXIT, type CommandIO } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
-import { closeOnInterrupt } from "../session/interrupts.js";
 import { runCommandLine, type ExitHook } from "./run-command-line.js";
 
 export { formatFailure } from "./report.js";
@@ -92,8 +91,6 @@ function onStreamMade(name: "stdout" | "stderr"): (s: NodeJS.WriteStream) => voi
 export async function main(argv: string[]): Promise<number> {
   watchStream("stdout", onStreamMade("stdout"));
   watchStream("stderr", onStreamMade("stderr"));
-  // SIGINT / SIGTERM: the session's log gets its session.end (reason interrupted) before the process exits.
-  closeOnInterrupt((reason, code) => exitEarly(reason, code));
   const io: CommandIO = {
     get stdout() {
       return process.stdout;
