@@ -1,12 +1,20 @@
 // The strict streaming reader: reads a session log in chunks and rejects any damage but a torn tail.
 //
-// What counts as torn: the bytes after the file's last newline. The writer writes
-// a record and its newline in one write and acknowledges it only after fsync, so
-// a record without its newline was never acknowledged: a crash cut it off, or a
-// writer is appending it right now. Every newline-terminated line must be a whole
-// valid record, the last one too: a line that ends in a newline but fails its CRC
-// was changed after it was written (a crash leaves a prefix, not altered bytes),
-// and repair must not hide that, so it is an error like damage anywhere else.
+// What counts as torn (ADR 0009): the end of the file from the first line that
+// is not what a writer wrote whole — bytes after the last newline, or a line
+// too short, without its crc member, with a crc that does not match, or longer
+// than any record — provided it is the file's last write. The writer writes a
+// record (or a group of them) in one write and acknowledges it only after
+// fsync, so what the last write left unsynced was never acknowledged, and a
+// power loss may leave it cut short, zeroed, garbled or out of order in
+// 512-byte sectors, newlines included. The records of one write, and only
+// they, share a ts (the writer makes each write's ts later than the last), so
+// whole records after the damage belong to the same last write when they all
+// have one ts, later than the last record before the damage, and the damaged
+// lines show that ts too (at least one readable, none other). Damage followed
+// by anything else may be an acknowledged record of an earlier write: an
+// error, never cut away. So is a line whose crc matches but which is not a
+// valid record, wherever it is. Repair moves a torn tail aside, never deletes it.
 
 import { constants as C } from "node:fs";
 import { basename } from "node:path";
@@ -69,6 +77,8 @@ export interface ReadSummary {
   readonly lines: number;
   /** A torn last line, or null. */
   readonly tail: TornTail | null;
+  /** The last record's ts (null if none). */
+  readonly lastTs: string | null;
 }
 
 /** The session a log file belongs to, from its name. */
@@ -168,6 +178,19 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   let records = 0;
   let lastSeq = o.start?.lastSeq ?? 0;
   let skipStart = -1; // inside a line longer than maxLine: its offset; its bytes are not kept
+  // The first line that may be a torn write: the tail from here on is torn if it is all one last write.
+  let pending: { readonly line: number; readonly offset: number; readonly reason: CorruptReason; readonly detail: string } | null = null;
+  // The ts of the last valid record before the damage; the ts of the whole records after it (one write's, or
+  // it is not a torn write); the ts that can still be read in the damaged lines.
+  let lastTs: string | null = null;
+  let beforeTs: string | null = null;
+  let afterTs: string | null = null;
+  let oneWrite = true;
+  const damagedTs: string[] = [];
+  const fromPending = (): never => {
+    const p = pending as NonNullable<typeof pending>;
+    return fail(p.reason, p.line, p.offset, `${p.detail}, and more records follow it`);
+  };
 
   const fail = (reason: CorruptReason, line: number, offset: number, detail: string): never => {
     throw new LogCorruptError(reason, file, line, offset, detail);
@@ -202,10 +225,37 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
     filled += n;
     let nl = buf.indexOf(10, from);
     while (nl !== -1 && nl < filled) {
-      if (skipStart >= 0) fail("line-too-long", lineNo, skipStart, `a line longer than ${maxLine} bytes`);
-      const offset = bufOffset + lineStart;
-      if (nl - lineStart > maxLine) fail("line-too-long", lineNo, offset, `a line longer than ${maxLine} bytes`);
-      const d = decodeLine(buf, lineStart, nl);
+      const offset = skipStart >= 0 ? skipStart : bufOffset + lineStart;
+      const tooLong = skipStart >= 0 || nl - lineStart > maxLine;
+      const d = tooLong ? null : decodeLine(buf, lineStart, nl);
+      if (d === null || (!d.ok && d.tornable)) {
+        // Maybe the torn tail: decided by what follows.
+        if (pending === null) {
+          beforeTs = lastTs;
+          pending = d === null
+            ? { line: lineNo, offset, reason: "line-too-long", detail: `a line longer than ${maxLine} bytes` }
+            : { line: lineNo, offset, reason: (d as { reason: CorruptReason }).reason, detail: (d as { detail: string }).detail };
+        }
+        const ts = d !== null ? tsOf(buf, lineStart, nl) : null;
+        if (ts !== null) damagedTs.push(ts);
+        skipStart = -1;
+        lineStart = nl + 1;
+        lineNo++;
+        nl = buf.indexOf(10, lineStart);
+        continue;
+      }
+      if (pending !== null) {
+        // A whole record after damage: part of the torn last write only if it shares that write's ts.
+        if (!d.ok) fromPending();
+        const ts = (d as { record: LogRecord }).record.ts;
+        if (afterTs === null) afterTs = ts;
+        if (ts !== afterTs || (beforeTs !== null && ts <= beforeTs)) oneWrite = false;
+        if (!oneWrite) fromPending();
+        lineStart = nl + 1;
+        lineNo++;
+        nl = buf.indexOf(10, lineStart);
+        continue;
+      }
       if (!d.ok) fail(d.reason, lineNo, offset, d.detail);
       const rec = (d as { record: LogRecord }).record;
       if (rec.session !== session)
@@ -221,21 +271,42 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
       expected++;
       records++;
       lastSeq = rec.seq;
+      lastTs = rec.ts;
       lineStart = nl + 1;
       lineNo++;
       const end = bufOffset + lineStart;
       yield { record: rec, line: lineNo - 1, offset, end };
-      if (rec.seq >= through) return { file, records, lastSeq, end, lines: lineNo - 1, tail: null };
+      if (rec.seq >= through) return { file, records, lastSeq, end, lines: lineNo - 1, tail: null, lastTs };
       nl = buf.indexOf(10, lineStart);
     }
   }
   const end = bufOffset + lineStart;
   const fileEnd = bufOffset + filled;
-  const tail: TornTail | null = skipStart >= 0
-    ? { offset: skipStart, bytes: fileEnd - skipStart, line: lineNo }
-    : end < fileEnd
-      ? { offset: end, bytes: fileEnd - end, line: lineNo }
-      : null;
+  if (pending !== null && afterTs !== null) {
+    // Whole records after the damage: one torn write only with evidence that the damage is in it too —
+    // a ts still readable in the damaged lines, all of them the records' (else the damage may be an
+    // acknowledged record of an earlier write, which is never cut away).
+    if (end < fileEnd && skipStart < 0) {
+      const ts = tsOf(buf, lineStart, filled);
+      if (ts !== null) damagedTs.push(ts);
+    }
+    if (damagedTs.length === 0 || damagedTs.some((ts) => ts !== afterTs)) fromPending();
+  }
+  const tail: TornTail | null = pending !== null
+    ? { offset: pending.offset, bytes: fileEnd - pending.offset, line: pending.line }
+    : skipStart >= 0
+      ? { offset: skipStart, bytes: fileEnd - skipStart, line: lineNo }
+      : end < fileEnd
+        ? { offset: end, bytes: fileEnd - end, line: lineNo }
+        : null;
   if (!o.start && records === 0 && !tail) fail("empty", 1, 0, "the log holds no records (not even session.start)");
-  return { file, records, lastSeq, end: tail ? tail.offset : end, lines: tail ? lineNo : lineNo - 1, tail };
+  return { file, records, lastSeq, end: tail ? tail.offset : end, lines: end < fileEnd || skipStart >= 0 ? lineNo : lineNo - 1, tail, lastTs };
+}
+
+const TS_FIELD = /"ts":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/;
+
+/** The first ts a damaged line still shows (a merged line may hold several), or null when none can be read. */
+function tsOf(buf: Buffer, start: number, end: number): string | null {
+  const m = TS_FIELD.exec(buf.toString("latin1", start, Math.min(end, start + 4096)));
+  return m === null ? null : (m[1] as string);
 }

@@ -41,10 +41,16 @@ export function encodeLine(seq: number, ts: string, session: string, kind: strin
   return buf;
 }
 
-/** Why a line is not a record, or the record. */
+/**
+ * Why a line is not a record, or the record. `tornable`: the line's bytes are
+ * not what a writer wrote whole (too short, no crc member at its end, or a crc
+ * that does not match), as a write cut short or garbled by a power loss
+ * leaves them; a line whose crc matches but which is not a valid record was
+ * written that way, and is never a torn tail.
+ */
 export type Decoded =
   | { readonly ok: true; readonly record: LogRecord }
-  | { readonly ok: false; readonly reason: "crc-mismatch" | "malformed" | "unknown-kind"; readonly detail: string };
+  | { readonly ok: false; readonly reason: "crc-mismatch" | "malformed" | "unknown-kind"; readonly detail: string; readonly tornable: boolean };
 
 function hexValue(b: number): number {
   if (b >= 48 && b <= 57) return b - 48;
@@ -55,7 +61,7 @@ function hexValue(b: number): number {
 /** Decodes the line `buf[start, end)` (without its newline), checking its CRC and envelope. */
 export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
   const len = end - start;
-  if (len < CRC_TAIL_LENGTH + 2) return { ok: false, reason: "malformed", detail: "not a record (too short)" };
+  if (len < CRC_TAIL_LENGTH + 2) return { ok: false, reason: "malformed", detail: "not a record (too short)", tornable: true };
   const tail = end - CRC_TAIL_LENGTH;
   let want = 0;
   let wellFormed = buf[start] === 0x7b && buf[end - 2] === 0x22 && buf[end - 1] === 0x7d;
@@ -65,19 +71,20 @@ export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
     if (h < 0) wellFormed = false;
     want = want * 16 + h;
   }
-  if (!wellFormed) return { ok: false, reason: "malformed", detail: 'not a record (it does not end with its "crc" member)' };
+  if (!wellFormed) return { ok: false, reason: "malformed", detail: 'not a record (it does not end with its "crc" member)', tornable: true };
   const got = crc32(CLOSE_BRACE, crc32(buf.subarray(start, tail)));
   if (got !== want)
     return {
       ok: false,
       reason: "crc-mismatch",
       detail: `damaged record: crc ${hex8(got)} does not match the recorded ${hex8(want)}`,
+      tornable: true,
     };
   let obj: unknown;
   try {
     obj = JSON.parse(buf.toString("utf8", start, end));
   } catch (e) {
-    return { ok: false, reason: "malformed", detail: `not valid JSON (${(e as Error).message})` };
+    return { ok: false, reason: "malformed", detail: `not valid JSON (${(e as Error).message})`, tornable: false };
   }
   const r = obj as Record<string, unknown>;
   if (
@@ -95,8 +102,8 @@ export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
     Array.isArray(r.payload) ||
     typeof r.crc !== "string"
   )
-    return { ok: false, reason: "malformed", detail: "not a record: {seq, ts, session, kind, payload, crc} expected" };
-  if (!isKnownKind(r.kind)) return { ok: false, reason: "unknown-kind", detail: `unknown record kind ${JSON.stringify(r.kind)}` };
+    return { ok: false, reason: "malformed", detail: "not a record: {seq, ts, session, kind, payload, crc} expected", tornable: false };
+  if (!isKnownKind(r.kind)) return { ok: false, reason: "unknown-kind", detail: `unknown record kind ${JSON.stringify(r.kind)}`, tornable: false };
   return {
     ok: true,
     record: { seq: r.seq as number, ts: r.ts, session: r.session, kind: r.kind, payload: r.payload as Payload },

@@ -37,6 +37,8 @@ export interface WriterOptions {
   readonly now?: () => Date;
   /** The largest record line in bytes (default 16 MiB, what the reader accepts). */
   readonly maxRecordBytes?: number;
+  /** @internal The ts of the log's last record (open-for-append passes it: later writes get later ones). */
+  readonly lastTs?: string;
 }
 
 /** Options of openForAppend. */
@@ -96,6 +98,8 @@ export class LogWriter {
   private seq: number;
   private size: number;
   private poison: { cause: unknown } | null = null;
+  /** The ts of the last write, in milliseconds. */
+  private lastTsMs: number;
   private closed = false;
 
   /** @internal Use createSessionLog or openForAppend; `fd` is open and locked. */
@@ -109,6 +113,7 @@ export class LogWriter {
     this.redactor = o.redactor ?? new Redactor();
     this.now = o.now ?? (() => new Date());
     this.maxRecordBytes = o.maxRecordBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.lastTsMs = o.lastTs !== undefined ? Date.parse(o.lastTs) || 0 : 0;
   }
 
   /** The seq of the last record written (0 before any). */
@@ -151,7 +156,11 @@ export class LogWriter {
   appendAll(records: ReadonlyArray<{ readonly kind: LogKind; readonly payload: Payload | object }>): AppendResult[] {
     if (this.closed) throw new LogClosedError(this.file);
     if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
-    const ts = this.now().toISOString();
+    // Each write's ts is later than the last one's (by a millisecond when the clock has not moved): the
+    // records of one write, and only they, share a ts, which is how the reader tells a torn group (ADR 0009).
+    let ms = this.now().getTime();
+    if (ms <= this.lastTsMs) ms = this.lastTsMs + 1;
+    const ts = new Date(ms).toISOString();
     const lines: Buffer[] = [];
     const results: AppendResult[] = [];
     let seq = this.seq;
@@ -163,6 +172,7 @@ export class LogWriter {
     if (lines.length === 0) return results;
     this.writeDurably(lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines));
     this.seq = seq;
+    this.lastTsMs = ms;
     return results;
   }
 
@@ -368,7 +378,7 @@ export function openForAppend(session: string, options: OpenForAppendOptions = {
     if (summary.tail && options.refuseTorn)
       throw new LogError("LOG_TORN", `${file}:${summary.tail.line}: the log's last line is torn (${summary.tail.bytes} bytes without a newline): the session did not end cleanly; resume it to recover the log first`);
     if (summary.tail) truncated = repairTail(fs, fd, file, summary);
-    writer = new LogWriter(session, file, fd, summary.lastSeq, summary.end, options);
+    writer = new LogWriter(session, file, fd, summary.lastSeq, summary.end, { ...options, ...(summary.lastTs !== null ? { lastTs: summary.lastTs } : {}) });
   } catch (e) {
     try {
       fs.flockSync(fd, "un");

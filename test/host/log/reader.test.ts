@@ -40,7 +40,7 @@ test("the writer's lines follow docs/log-format.md: the crc is the CRC-32 of the
 test("a log built from the format document alone is read as valid", (t) => {
   const dir = tempDataDir(t);
   const file = putLog(dir, "s", docLog(5));
-  t.deepEqual(verifyLog(file), { file, records: 5, lastSeq: 5, end: bytes(file).length, lines: 5, tail: null });
+  t.deepEqual(verifyLog(file), { file, records: 5, lastSeq: 5, end: bytes(file).length, lines: 5, tail: null, lastTs: "2026-01-02T03:04:05.678Z" });
 });
 
 test("reading in tiny chunks crosses every line boundary and gives the same records", (t) => {
@@ -60,7 +60,7 @@ test("a line longer than the chunk grows the buffer; one longer than maxLineByte
   const e = t.throws(() => verifyLog(file, { chunkSize: 64, maxLineBytes: 1000 }), { instanceOf: LogCorruptError });
   t.is(e!.code, "LOG_LINE_TOO_LONG");
   t.is(e!.line, 2);
-  t.is(e!.message, `${file}:2: a line longer than 1000 bytes`);
+  t.is(e!.message, `${file}:2: a line longer than 1000 bytes, and more records follow it`);
 });
 
 test("an over-long last line without a newline is a torn tail, not held in memory", (t) => {
@@ -94,7 +94,8 @@ const BAD: [string, () => string, number, CorruptReason][] = [
   ["an unknown kind", () => docLog(2) + docLine(3, "session.delete", {}) + docLine(4, "note", { text: "y" }), 3, "unknown-kind"],
   ["a line that is not JSON", () => docLog(2) + "hello\n" + docLine(3, "note", { text: "y" }), 3, "malformed"],
   ["an empty line", () => docLog(2) + "\n" + docLine(3, "note", { text: "y" }), 3, "malformed"],
-  ["valid JSON without a crc", () => docLog(2) + JSON.stringify({ seq: 3, ts: "t", session: "s", kind: "note", payload: {} }) + "\n", 3, "malformed"],
+  ["valid JSON without a crc, then a record", () => docLog(2) + JSON.stringify({ seq: 3, ts: "t", session: "s", kind: "note", payload: {} }) + "\n" + docLine(3, "note", { text: "y" }), 3, "malformed"],
+  ["an unknown kind as the last line (its crc matches: written so)", () => docLog(2) + docLine(3, "session.delete", {}), 3, "unknown-kind"],
   ["a seq that is a string, with a good crc", () => docLog(2) + docLine("3" as never, "note", { text: "y" }), 3, "malformed"],
   ["a payload that is an array, with a good crc", () => docLog(1) + docLine(2, "note", [] as never), 2, "malformed"],
   ["a record of another session", () => docLog(2) + docLine(3, "note", { text: "y" }, "other"), 3, "session-mismatch"],
