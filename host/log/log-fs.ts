@@ -38,3 +38,12 @@ export const nodeLogFs: LogFs = {
   mkdirSync: (path, options) => void fs.mkdirSync(path, options),
   flockSync: (fd, op) => fsExt.flockSync(fd, op),
 };
+
+/** Closes `fd` after another failure, which is the one to report: a failure of the close itself is dropped (the descriptor is gone either way). */
+export function closeQuietly(fs: LogFs, fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // reporting the first failure
+  }
+}

@@ -19,7 +19,7 @@
 import { constants as C } from "node:fs";
 import { basename } from "node:path";
 import { LogCorruptError, LogIOError, LogNotFoundError, type CorruptReason } from "./errors.js";
-import { nodeLogFs, type LogFs } from "./log-fs.js";
+import { closeQuietly, nodeLogFs, type LogFs } from "./log-fs.js";
 import { decodeLine, type LogRecord } from "./record.js";
 import { LOG_EXTENSION } from "./paths.js";
 
@@ -138,11 +138,21 @@ export class LogReader implements Iterable<LogRecord> {
         throw new LogIOError(file, "open", e);
       }
     }
+    let closed = false;
     try {
       const summary = yield* scan(fd, file, fs, o);
       this.done = summary;
+      if (own) {
+        closed = true;
+        try {
+          fs.closeSync(fd);
+        } catch (e) {
+          throw new LogIOError(file, "close", e);
+        }
+      }
     } finally {
-      if (own) fs.closeSync(fd);
+      // A failure (or a reader that stopped early): the close must not hide what happened.
+      if (own && !closed) closeQuietly(fs, fd);
     }
   }
 }

@@ -17,7 +17,7 @@ import {
   TruncatedError,
 } from "./errors.js";
 import { checkPayload, type LogKind, type Payload, type SessionConfigPayload } from "./kinds.js";
-import { nodeLogFs, type LogFs } from "./log-fs.js";
+import { closeQuietly, nodeLogFs, type LogFs } from "./log-fs.js";
 import { resolveDataDir, sessionLogPath, sessionsDir } from "./paths.js";
 import { DEFAULT_MAX_LINE_BYTES, verifyLog, type ReadSummary } from "./reader.js";
 import { encodeLine } from "./record.js";
@@ -281,9 +281,11 @@ function fsyncDir(fs: LogFs, dir: string): void {
   const fd = fs.openSync(dir, C.O_RDONLY | C.O_DIRECTORY);
   try {
     fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+  } catch (e) {
+    closeQuietly(fs, fd);
+    throw e;
   }
+  fs.closeSync(fd);
 }
 
 // Creates the sessions folder and makes each new folder's entry durable in its parent.
@@ -343,7 +345,7 @@ export function createSessionLog(session: string, start: SessionConfigPayload, o
       } catch {
         // reporting the first failure
       }
-    } else fs.closeSync(fd);
+    } else closeQuietly(fs, fd);
     throw e;
   }
 }
@@ -385,7 +387,7 @@ export function openForAppend(session: string, options: OpenForAppendOptions = {
     } catch {
       // closing releases it anyway
     }
-    fs.closeSync(fd);
+    closeQuietly(fs, fd);
     throw e;
   }
   try {
@@ -431,9 +433,13 @@ function repairTail(fs: LogFs, fd: number, file: string, summary: ReadSummary): 
     }
     fs.fdatasyncSync(bfd);
   } catch (e) {
+    closeQuietly(fs, bfd);
     throw new LogIOError(file, "copy the torn tail to its backup", e);
-  } finally {
+  }
+  try {
     fs.closeSync(bfd);
+  } catch (e) {
+    throw new LogIOError(file, "close the torn-tail backup", e);
   }
   try {
     fsyncDir(fs, dirname(file));
@@ -467,6 +473,6 @@ export function isLockedByWriter(file: string, fs: LogFs = nodeLogFs): boolean {
     if (code === "EAGAIN" || code === "EWOULDBLOCK") return true;
     throw new LogIOError(file, "lock probe", e);
   } finally {
-    fs.closeSync(fd);
+    closeQuietly(fs, fd);
   }
 }
