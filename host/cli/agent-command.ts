@@ -183,7 +183,8 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     const onSignal = (sig: NodeJS.Signals) => {
       // A command the model started would outlive the process in its own group.
       killRunningShells();
-      live.close(`signal ${sig}`, sig === "SIGTERM" ? 143 : 129);
+      // SIGTERM ends the session as the batch commands do (reason "interrupted", host/cli/signals.ts).
+      live.close(sig === "SIGTERM" ? "interrupted" : `signal ${sig}`, sig === "SIGTERM" ? 143 : 129);
       process.exit(sig === "SIGTERM" ? 143 : 129);
     };
     process.once("SIGTERM", onSignal);

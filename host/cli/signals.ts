@@ -21,7 +21,8 @@ export function handleSignals(session: Session, o: SignalOptions): () => void {
     if (session.busy && interrupts++ === 0) session.interrupt();
     else end("interrupted", EXIT.interrupted);
   };
-  const onTerm = () => end("signal SIGTERM", 143);
+  // SIGTERM ends the session as Ctrl-C does when nothing is running: reason "interrupted" (issue 11, finding 13).
+  const onTerm = () => end("interrupted", 143);
   const onHup = () => end("signal SIGHUP", 129);
   if (o.interrupt) process.on("SIGINT", onInt);
   process.on("SIGTERM", onTerm);

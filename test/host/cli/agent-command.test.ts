@@ -402,7 +402,7 @@ test("SIGTERM during a command: the command's process group goes with nodwyn, an
     }
   });
   const recs = records(e);
-  t.like(recs.at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+  t.like(recs.at(-1), { kind: "session.end", payload: { reason: "interrupted", exit_code: 143 } });
 });
 
 test("nodwyn resume restores the session's model while the configuration has it, else talks to the default and notes it", async (t) => {

@@ -263,10 +263,10 @@ test("Ctrl-C (SIGINT) during -e or run interrupts the evaluation: status 130, th
 test("SIGTERM ends -e and the REPL with session.end in the log", async (t) => {
   const r = await signalled(["-e", '(display "started") (newline) (let loop () (loop))'], "started", "SIGTERM");
   t.is(r.code, 143);
-  t.like(sessionRecords(r.dataDir).at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+  t.like(sessionRecords(r.dataDir).at(-1), { kind: "session.end", payload: { reason: "interrupted", exit_code: 143 } });
   const repl = await signalled(["repl"], "waiting", "SIGTERM", "stdout", '(display "waiting")\n');
   t.is(repl.code, 143);
-  t.like(sessionRecords(repl.dataDir).at(-1), { kind: "session.end", payload: { reason: "signal SIGTERM", exit_code: 143 } });
+  t.like(sessionRecords(repl.dataDir).at(-1), { kind: "session.end", payload: { reason: "interrupted", exit_code: 143 } });
 });
 
 test("a bare nodwyn is the REPL, and nodwyn FILE.scm runs the file", async (t) => {

@@ -115,3 +115,34 @@ test("a malformed config.toml refuses the session, and the command says which ke
   t.is(r.stdout, "");
   t.regex(r.stderr, /guard\.deny\[0\]/);
 });
+
+test("a [guard] table in config.toml takes effect in a real session: its deny entry refuses a file, its hard_links lets a linked file through", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "nodwyn-guardcfg-"));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, "nodwyn"));
+  const repo = join(dir, "repo");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(repo, "drafts"));
+  writeFileSync(join(repo, "drafts", "plan.txt"), "the plan\n");
+  writeFileSync(join(repo, "one.txt"), "linked\n");
+  linkSync(join(repo, "one.txt"), join(repo, "two.txt"));
+  const read = (config: string | null) => {
+    if (config !== null) writeFileSync(join(dir, "nodwyn", "config.toml"), config);
+    const r = nodwyn(["--sandbox", "-e", '(list (guard (e ((error-object? e) (error-object-message e))) (fs-read "drafts/plan.txt")) (guard (e ((error-object? e) (error-object-message e))) (fs-read "two.txt")))'], {
+      cwd: repo,
+      env: { XDG_CONFIG_HOME: dir, HOME: dir },
+    });
+    t.is(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  // Without the table: drafts/ is readable, the hard-linked file is refused.
+  const before = read(null);
+  t.regex(before, /the plan/);
+  t.regex(before, /denied \(hard-link\)/);
+  // With it: drafts/ denied by the person's rule, the linked file read.
+  const after = read(`[guard]\ndeny = ["drafts/"]\nhard_links = "allow"\n`);
+  t.notRegex(after, /the plan/);
+  t.regex(after, /access to \\"drafts\/plan\.txt\\" denied/);
+  t.regex(after, /linked/);
+  t.notRegex(after, /hard-link/);
+});

@@ -42,6 +42,7 @@ for (const [signal, args] of [
   ["SIGTERM", ["-e", "(let loop ((i 0)) (loop (+ i 1)))"]],
   ["SIGINT", ["run", "spin.scm"]],
   ["SIGTERM", ["--sandbox", "run", "spin.scm"]],
+  ["SIGTERM", ["repl"]],
 ] as const) {
   test(`${signal} during nodwyn ${args.join(" ")} writes session.end (interrupted) and exits ${signalExitCode(signal)}`, async (t) => {
     const base = mkdtempSync(join(tmpdir(), "nodwyn-interrupt-"));
@@ -50,7 +51,9 @@ for (const [signal, args] of [
     const repo = join(base, "repo");
     mkdirSync(join(repo, ".git"), { recursive: true });
     writeFileSync(join(repo, "spin.scm"), "(import (scheme base))\n(let loop () (loop))\n");
-    const child = spawn(BIN, [...args], { cwd: repo, env: { ...process.env, NODWYN_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(base, "config") }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(BIN, [...args], { cwd: repo, env: { ...process.env, NODWYN_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(base, "config") }, stdio: [args[0] === "repl" ? "pipe" : "ignore", "pipe", "pipe"] });
+    // The REPL reads its program from standard input (piped: no terminal) and stays open.
+    if (args[0] === "repl") child.stdin!.write("(define x 1)\n");
     let stderr = "";
     child.stderr!.setEncoding("utf8").on("data", (s: string) => (stderr += s));
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (code, sig) => resolve([code, sig])));
