@@ -173,3 +173,21 @@ function describe(e: unknown): string {
   // Node's fs errors already begin with their code ("EIO: i/o error, write").
   return e instanceof Error ? e.message : String(e);
 }
+
+/**
+ * The sessions folder is on a network file system (NFS, SMB/CIFS, 9p, Ceph), where
+ * flock and fsync do not give the log its guarantees (one writer; a record on disk
+ * once acknowledged). Refused unless NODWYN_ALLOW_NETWORK_FS=1.
+ */
+export class LogNetworkFsError extends LogError {
+  readonly dir: string;
+  readonly fsType: string;
+  constructor(dir: string, fsType: string) {
+    super(
+      "LOG_NETWORK_FS",
+      `the session logs' folder ${dir} is on ${fsType}, where the log's lock and fsync cannot be relied on: set NODWYN_DATA_DIR to a folder on a local disk, or NODWYN_ALLOW_NETWORK_FS=1 to use it anyway`,
+    );
+    this.dir = dir;
+    this.fsType = fsType;
+  }
+}

@@ -50,6 +50,7 @@ export {
   LogPoisonedError,
   LogClosedError,
   LogIOError,
+  LogNetworkFsError,
   type CorruptReason,
 } from "./errors.js";
 export {
@@ -62,5 +63,5 @@ export {
   LOG_EXTENSION,
 } from "./paths.js";
 export { listSessions, type SessionFile } from "./sessions.js";
-export { nodeLogFs, type LogFs, type FlockOp } from "./log-fs.js";
+export { nodeLogFs, networkFsOf, NETWORK_FS_TYPES, type LogFs, type FlockOp } from "./log-fs.js";
 export { cutText, cutMarker, fitPayload } from "./fit.js";

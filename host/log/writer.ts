@@ -10,6 +10,7 @@ import {
   LogExistsError,
   LogIOError,
   LogLockedError,
+  LogNetworkFsError,
   LogNotFoundError,
   LogPayloadError,
   LogPoisonedError,
@@ -17,7 +18,7 @@ import {
   TruncatedError,
 } from "./errors.js";
 import { checkPayload, type LogKind, type Payload, type SessionConfigPayload } from "./kinds.js";
-import { closeQuietly, nodeLogFs, type LogFs } from "./log-fs.js";
+import { closeQuietly, networkFsOf, nodeLogFs, type LogFs } from "./log-fs.js";
 import { resolveDataDir, sessionLogPath, sessionsDir } from "./paths.js";
 import { DEFAULT_MAX_LINE_BYTES, verifyLog, type ReadSummary } from "./reader.js";
 import { encodeLine } from "./record.js";
@@ -288,6 +289,13 @@ function fsyncDir(fs: LogFs, dir: string): void {
   fs.closeSync(fd);
 }
 
+// A network file system breaks the log's guarantees (T14): refused unless the person says otherwise.
+function refuseNetworkFs(fs: LogFs, dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODWYN_ALLOW_NETWORK_FS === "1") return;
+  const type = networkFsOf(fs, dir);
+  if (type !== null) throw new LogNetworkFsError(dir, type);
+}
+
 // Creates the sessions folder and makes each new folder's entry durable in its parent.
 function ensureSessionsDir(fs: LogFs, dir: string): void {
   const missing: string[] = [];
@@ -314,6 +322,11 @@ export function createSessionLog(session: string, start: SessionConfigPayload, o
   let fd: number;
   try {
     ensureSessionsDir(fs, dir);
+  } catch (e) {
+    throw new LogIOError(file, "create", e);
+  }
+  refuseNetworkFs(fs, dir, options.env);
+  try {
     fd = fs.openSync(file, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_APPEND, FILE_MODE);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new LogExistsError(file);
@@ -363,6 +376,7 @@ export function openForAppend(session: string, options: OpenForAppendOptions = {
   const dataDir = options.dataDir ?? resolveDataDir(options.env);
   const file = sessionLogPath(session, dataDir);
   if (options.resume) checkPayload("session.resume", options.resume);
+  refuseNetworkFs(fs, dirname(file), options.env);
   let fd: number;
   try {
     fd = fs.openSync(file, C.O_RDWR | C.O_APPEND);
