@@ -1,6 +1,6 @@
 // `nodwyn -e FORMS`: evaluate forms in a session's REPL environment and print the last value.
 
-import { UsageError, optionValues, type Command } from "../command.js";
+import { EXIT, UsageError, optionValues, type Command } from "../command.js";
 import { Capture, JSON_OPTIONS, openBatchSession, outcomeJson, printOutcome, resultFormat, sandboxExit } from "../batch.js";
 import { exitCodeOf } from "../report.js";
 import { SESSION_OPTIONS } from "../session-options.js";
@@ -48,7 +48,8 @@ export const evalCommand: Command = {
       if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() }, session, false)) + "\n");
       else printOutcome(inv, session, out, flags, true);
     }
-    session.close(code === 0 ? "done" : "error", code);
+    // Ctrl-C stopped it (status 130): the log says so (issue 11, finding 13).
+    session.close(code === 0 ? "done" : code === EXIT.interrupted ? "interrupted" : "error", code);
     return code;
   },
 };

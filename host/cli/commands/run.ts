@@ -51,7 +51,8 @@ export const runCommand: Command = {
       if (format === "json") inv.io.stdout.write(JSON.stringify(outcomeJson(out, { output: capture.take() }, session, true)) + "\n");
       else printOutcome(inv, session, out, flags, false);
     }
-    session.close(code === 0 ? "done" : "error", code);
+    // Ctrl-C stopped it (status 130): the log says so (issue 11, finding 13).
+    session.close(code === 0 ? "done" : code === EXIT.interrupted ? "interrupted" : "error", code);
     return code;
   },
 };

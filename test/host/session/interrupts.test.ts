@@ -1,28 +1,15 @@
-// SIGINT and SIGTERM close the session's log with session.end (reason interrupted) before the process exits (finding 13).
+// SIGINT and SIGTERM close the session's log with session.end (reason interrupted) before the process exits (finding 13); host/cli/signals.ts installs the handlers.
+
 import test from "ava";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readLog } from "../../../host/log/index.js";
-import { closeOnInterrupt, signalExitCode } from "../../../host/session/interrupts.js";
 import { BIN } from "../../helpers/cli.js";
 
-test("closeOnInterrupt ends once with the signal's status, then exits; removing it restores the default", async (t) => {
-  const ended: [string, number, string][] = [];
-  const exits: number[] = [];
-  const off = closeOnInterrupt((reason, code, signal) => void ended.push([reason, code, signal]), { signals: ["SIGUSR2"], exit: (c) => void exits.push(c) });
-  process.kill(process.pid, "SIGUSR2");
-  await new Promise((r) => setTimeout(r, 50));
-  process.kill(process.pid, "SIGUSR2");
-  await new Promise((r) => setTimeout(r, 50));
-  off();
-  t.deepEqual(ended, [["interrupted", signalExitCode("SIGUSR2"), "SIGUSR2"]]);
-  t.deepEqual(exits, [signalExitCode("SIGUSR2")]);
-  t.is(signalExitCode("SIGINT"), 130);
-  t.is(signalExitCode("SIGTERM"), 143);
-  t.is(process.listenerCount("SIGUSR2"), 0);
-});
+/** The status a shell reports for a process ended by the signal: 128 + its number. */
+const signalExitCode = (s: "SIGINT" | "SIGTERM"): number => (s === "SIGINT" ? 130 : 143);
 
 /** Waits until the data dir's one log holds a record of `kind`. */
 async function waitForRecord(dataDir: string, kind: string): Promise<void> {
