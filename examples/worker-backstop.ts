@@ -9,14 +9,22 @@
 
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import { createNodeInterpreter, writeToString, type Limits } from "../host/session/embed.js";
+// Only types at the top: the host's thread must not load nodwyn's Node modules
+// itself. fs-ext (the log's and the index's flock) is a native addon that is not
+// safe to load in more than one thread: with it loaded in the host's thread, the
+// second worker that loads it ends the process with SIGSEGV. The worker imports
+// the interpreter (below); the host only starts workers.
+import type { Limits } from "../host/session/embed.js";
 
 /** What an evaluation in a worker came to: a value or error as text, or "terminated" when the backstop ended the worker. */
 export type WorkerOutcome = { ok: true; value: string } | { ok: false; error: string; terminated: boolean };
 
 /**
  * Evaluates `source` in a fresh worker with `limits` (a deadline is required),
- * and terminates the worker if it has not answered by twice the deadline.
+ * and terminates the worker if it has not answered by twice the deadline,
+ * counted from when the worker's interpreter is ready (its start-up, loading
+ * modules and native addons, is not the evaluation's time, and a worker is
+ * never terminated in the middle of loading them).
  * `memoryMiB` caps the worker's old generation (V8's resourceLimits).
  */
 export function evaluateInWorker(source: string, limits: Limits & { timeoutMs: number }, o: { memoryMiB?: number; buggyPrimitive?: boolean } = {}): Promise<WorkerOutcome> {
@@ -26,17 +34,21 @@ export function evaluateInWorker(source: string, limits: Limits & { timeoutMs: n
       resourceLimits: { maxOldGenerationSizeMb: o.memoryMiB ?? 512 },
     });
     let settled = false;
+    let backstop: NodeJS.Timeout | undefined;
     const settle = (out: WorkerOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(backstop);
       resolve(out);
     };
-    const backstop = setTimeout(() => {
-      void worker.terminate();
-      settle({ ok: false, error: `terminated: no answer within ${2 * limits.timeoutMs} ms (twice the deadline)`, terminated: true });
-    }, 2 * limits.timeoutMs);
-    worker.once("message", (m: WorkerOutcome) => {
+    worker.on("message", (m: WorkerOutcome | "ready") => {
+      if (m === "ready") {
+        backstop = setTimeout(() => {
+          void worker.terminate();
+          settle({ ok: false, error: `terminated: no answer within ${2 * limits.timeoutMs} ms (twice the deadline)`, terminated: true });
+        }, 2 * limits.timeoutMs);
+        return;
+      }
       settle(m);
       void worker.terminate();
     });
@@ -47,15 +59,17 @@ export function evaluateInWorker(source: string, limits: Limits & { timeoutMs: n
 
 if (!isMainThread && parentPort !== null) {
   const { source, limits, buggyPrimitive } = workerData as { source: string; limits: Limits; buggyPrimitive: boolean };
+  const { createNodeInterpreter, writeToString } = await import("../host/session/embed.js");
   const interp = createNodeInterpreter();
   if (buggyPrimitive) {
     // A primitive with a budgeting bug: it loops in JS and never lets a limit be polled.
     interp.define({ name: "spin-forever", params: [], doc: "Never returns (a simulated bug).", impl: () => { for (;;); } });
   }
+  parentPort.postMessage("ready");
   const out = await interp.evaluateOutcome(source, { limits });
   parentPort.postMessage(out.ok ? { ok: true, value: writeToString(out.value, "write") } : { ok: false, error: out.condition?.message ?? String(out.error), terminated: false });
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log("1. an answer:", await evaluateInWorker("(apply + (iota 100))", { timeoutMs: 2000 }));
+  console.log("1. an answer:", await evaluateInWorker("(apply + (list 1 2 3))", { timeoutMs: 2000 }));
   console.log("2. a limit:", await evaluateInWorker("(let loop () (loop))", { timeoutMs: 500 }));
   console.log("3. a stuck primitive:", await evaluateInWorker("(spin-forever)", { timeoutMs: 500 }, { buggyPrimitive: true }));
   console.log("4. the host goes on:", await evaluateInWorker("(* 6 7)", { timeoutMs: 2000 }));
