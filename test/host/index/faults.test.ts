@@ -228,6 +228,10 @@ test(`T23: ${WRITERS} processes in two worktrees update one index ${WRITER_ROUND
   const outs = await Promise.all(trees.map((root, id) => runChild(["writer", root, repo.dataDir, String(id), String(WRITER_ROUNDS)])));
   for (const [id, r] of outs.entries()) {
     t.is(r.code, 0, `writer ${id}: ${r.err.slice(0, 2000)}`);
+    if (r.code !== 0 || r.out.trim() === "") {
+      t.fail(`writer ${id} ended (${r.code ?? r.signal}) without its summary: ${r.err.slice(-2000)}`);
+      continue;
+    }
     const s = JSON.parse(r.out.trim());
     t.is(s.errors, 0, `writer ${id}: ${r.err.slice(0, 2000)}`);
     t.is(s.missed, 0, `writer ${id} did not find its own last write ${s.missed} times`);
