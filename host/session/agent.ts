@@ -23,7 +23,7 @@ import { VERSION } from "./node-interpreter.js";
 import { MIN_SECRET_LENGTH, Redactor } from "../redact/index.js";
 import type { AskFn } from "../guard/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
-import { article, createWindow, recipeContext, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
+import { article, createWindow, recipeContext, reserveOf, resultCapChars, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
 import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, sourceName, STDLIB_DIR } from "./node-interpreter.js";
@@ -295,6 +295,8 @@ export class AgentSession implements StrategyLoop {
       libraryPaths: o.libraryPaths ?? [],
       redactor,
       extraPrimitives: [shellExecPrimitive(shell), ...fileWritePrimitives(writes)],
+      // recall stops at a whole line within the cut the window gives one result.
+      memoryCapChars: () => resultCapChars(o.model.contextWindow, reserveOf(o.model.contextWindow, o.model.maxOutputTokens)),
       start: { strategy: strategyFile, model: o.model.id, server: o.model.server, context },
       ...(o.resume !== undefined ? { resume: o.resume } : {}),
       // The model's evaluations print into the eval tool's result, not to the terminal.

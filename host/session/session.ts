@@ -8,7 +8,7 @@
 // capabilities.ts for its kind: an agent's session is always sandboxed.
 
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import {
   Condition,
   Procedure,
@@ -32,7 +32,9 @@ import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "..
 import { createSessionLog, cutText, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
 import { Redactor, environmentSecrets } from "../redact/index.js";
-import { fileToolPrimitives, indexToolPrimitives } from "../../primitives/agent/index.js";
+import { fileToolPrimitives, indexToolPrimitives, memoryScopes, memoryToolPrimitives } from "../../primitives/agent/index.js";
+import { ConversationMemory, renderSearch, DEFAULT_HITS, MAX_HITS } from "../memory/index.js";
+import { RESULT_CAP_MAX } from "../window/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
 import { guardedFileAccess, isSandboxed, processAccessFor, type EvaluationKind } from "./capabilities.js";
@@ -90,12 +92,14 @@ export interface SessionOptions {
   redactor?: Redactor;
   /** The repository index's data directory, limits, clock and git (host/index RepoIndexOptions); tests lower the budgets. */
   index?: Partial<Pick<RepoIndexOptions, "dataDir" | "limits" | "clock" | "git" | "maxPageCount">>;
+  /** Characters of one result the model's window shows (recall stops at a whole line within it; default 32,000). */
+  memoryCapChars?: () => number;
   /** Puts a checker's `ask` to the person (the REPL's prompt); without it an ask leaves the file out. */
   ask?: AskFn;
 }
 
 /** What (nodwyn agent) exports. register-check is not there: it exists only while .nodwyn/checks.scm loads. */
-export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", "index-update"] as const;
+export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", "index-update", "recall"] as const;
 
 /** Who a session is for: a model (an agent's session, always sandboxed) or a person. */
 export type SessionKind = "agent" | "person";
@@ -143,6 +147,7 @@ export class Session {
   private readonly indexOptions: NonNullable<SessionOptions["index"]> & { dataDir: string };
 
   private constructor(opts: SessionOptions) {
+    this.env = opts.env ?? process.env;
     this.indexOptions = { ...opts.index, dataDir: opts.index?.dataDir ?? resolveDataDir(opts.env ?? process.env) };
     const cwd = resolve(opts.cwd ?? process.cwd());
     this.root = resolve(opts.root ?? findRepoRoot(cwd));
@@ -204,6 +209,8 @@ export class Session {
       output: err,
       onLoad: (l) => this.checksLoaded(l, err),
     });
+    const memory = { memory: () => this.memory, renderSearch, maxHits: MAX_HITS, defaultHits: DEFAULT_HITS };
+    this.memoryCapChars = opts.memoryCapChars ?? (() => RESULT_CAP_MAX);
     this.interp = createNodeInterpreter({
       libraryPaths: opts.libraryPaths ?? [],
       files,
@@ -215,7 +222,8 @@ export class Session {
       ...(opts.trace ? { trace: opts.trace } : {}),
       extraPrimitives: [
         ...fileToolPrimitives(this.fileServices()),
-        ...indexToolPrimitives({ index: () => this.index, actor: () => this.actor, signal: () => this.current, limits: { ...DEFAULT_INDEX_LIMITS, ...opts.index?.limits } }),
+        ...indexToolPrimitives({ index: () => this.index, actor: () => this.actor, signal: () => this.current, limits: { ...DEFAULT_INDEX_LIMITS, ...opts.index?.limits }, scopes: memoryScopes(memory) }),
+        ...memoryToolPrimitives(memory),
         ...(opts.extraPrimitives ?? []),
       ],
     });
@@ -250,6 +258,21 @@ export class Session {
   }
 
   private _index: RepoIndex | null = null;
+  private _memory: ConversationMemory | null = null;
+  private readonly memoryCapChars: () => number;
+  private readonly env: NodeJS.ProcessEnv;
+
+  /** The conversation memory of this session's log (host/memory; made on first use). */
+  get memory(): ConversationMemory {
+    return (this._memory ??= new ConversationMemory({
+      // The sessions folder the log is in (<data dir>/sessions/<id>.jsonl).
+      dataDir: this.writer !== null ? dirname(dirname(this.writer.file)) : resolveDataDir(this.env),
+      session: this.writer?.session ?? null,
+      root: this.root,
+      env: this.env,
+      capChars: this.memoryCapChars,
+    }));
+  }
 
   /** The repository index of the session's root (made on first use: it opens the store in the data directory). */
   get index(): RepoIndex {

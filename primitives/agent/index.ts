@@ -13,3 +13,4 @@ export { verdictFromScheme, checkerInfoToScheme, schemeChecker } from "./checker
 export { shellExecPrimitive, renderShell, type ShellServices } from "./shell-exec.js";
 export { indexToolPrimitives, type IndexToolServices, type RepoIndexPort, type SearchScope } from "./index-tools.js";
 export { fileWritePrimitives, type WriteServices, type WriteReport } from "./file-write.js";
+export { memoryToolPrimitives, memoryScopes, MEMORY_PROVENANCE, type MemoryPort, type MemoryToolServices } from "./memory-tools.js";

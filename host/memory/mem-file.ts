@@ -1,0 +1,433 @@
+// The <id>.mem file: a log's memory up to its last whole turn, laid out so a search reads only its own words' postings.
+//
+// Format version 1 (docs/memory-format.md has the layout and why). Every part a
+// reader uses is checked as it is read: the header by its CRC, each slot of the
+// word table by its check, each word's postings block by its CRC, each event
+// entry and card by theirs, the meta by its CRC. A part that fails is a
+// MemMismatch: the caller makes the file again from the log. Nothing read is
+// kept after a search: a MemReader holds one file descriptor and the header.
+
+import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, fsyncSync, constants as C } from "node:fs";
+import { crc32 } from "node:zlib";
+import { randomBytes } from "node:crypto";
+import type { CompactionNote, TurnCard } from "./cards.js";
+import { EVENT_CODES, type EventType } from "./events.js";
+import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
+
+export const MEM_MAGIC = "NDWNMEM\n";
+export const MEM_VERSION = 1;
+export const MEM_EXTENSION = ".mem";
+export const HEADER_BYTES = 264;
+export const DOC_BYTES = 48;
+export const SLOT_BYTES = 16;
+export const CARD_ENTRY_BYTES = 16;
+export const POSTING_BYTES = 12;
+
+/** A part of a .mem file that does not check: the file is made again from the log. */
+export class MemMismatch extends Error {
+  constructor(readonly file: string, readonly why: string) {
+    super(`${file}: ${why}`);
+    this.name = "MemMismatch";
+  }
+}
+
+/** What the meta part holds. */
+export interface MemMeta {
+  readonly format: string;
+  readonly facts: TaskFacts;
+  /** The repository key (host/index projectPaths) of the task's tree when the file was written, or null. */
+  readonly project: string | null;
+  readonly notes: CompactionNote[];
+}
+
+/** What a .mem file records besides its parts. */
+export interface MemHeader {
+  readonly fileSize: number;
+  /** The end of the last whole turn: cards, notes and postings go up to here. */
+  readonly w: Watermark;
+  /** The log's end (its last whole record) when written, with that line's length and hash: a log that has not changed since needs no tail fold. */
+  readonly s: Watermark;
+  readonly docs: number;
+  readonly totalLen: number;
+  readonly slots: number;
+  readonly metaOff: number;
+  readonly metaLen: number;
+  readonly metaCrc: number;
+  readonly docsOff: number;
+  readonly offsetsOff: number;
+  readonly cardsTableOff: number;
+  readonly cards: number;
+  readonly cardsDataOff: number;
+  readonly slotsOff: number;
+  readonly postingsOff: number;
+  readonly postingsLen: number;
+}
+
+/** FNV-1a over the word's UTF-8 bytes: where its slot is. */
+export function wordHash(bytes: Buffer): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h >>> 0;
+}
+
+function slotCheck(buf: Buffer, at: number): number {
+  return (crc32(buf.subarray(at, at + 12)) | 1) >>> 0;
+}
+
+/** What a .mem file is made from. */
+export interface MemContents {
+  readonly w: Watermark;
+  readonly s: Watermark;
+  readonly docs: readonly DocEntry[];
+  readonly postings: ReadonlyMap<string, readonly number[]>;
+  readonly totalLen: number;
+  readonly offsets: readonly number[];
+  readonly cards: readonly TurnCard[];
+  readonly meta: MemMeta;
+}
+
+/** The file's bytes. */
+export function encodeMem(m: MemContents): Buffer {
+  const words = [...m.postings.keys()];
+  let slots = 16;
+  while (slots < words.length * 2) slots *= 2;
+  const docLen = new Float64Array(m.docs.length);
+  for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
+  // Postings blocks.
+  const blocks: Buffer[] = [];
+  const slotBuf = Buffer.alloc(slots * SLOT_BYTES);
+  let pos = 0;
+  for (const w of words) {
+    const wb = Buffer.from(w, "utf8");
+    const list = m.postings.get(w)!;
+    const n = list.length / 2;
+    const b = Buffer.allocUnsafe(2 + wb.length + 4 + n * POSTING_BYTES + 4);
+    b.writeUInt16LE(wb.length, 0);
+    wb.copy(b, 2);
+    let at = 2 + wb.length;
+    b.writeUInt32LE(n, at);
+    at += 4;
+    for (let k = 0; k < list.length; k += 2) {
+      const d = list[k]!;
+      b.writeUInt32LE(d, at);
+      b.writeUInt32LE(list[k + 1]!, at + 4);
+      b.writeUInt32LE(docLen[d]!, at + 8);
+      at += POSTING_BYTES;
+    }
+    b.writeUInt32LE(crc32(b.subarray(0, at)), at);
+    const h = wordHash(wb);
+    let s = h & (slots - 1);
+    while (slotBuf.readUInt32LE(s * SLOT_BYTES + 12) !== 0) s = (s + 1) & (slots - 1);
+    const o = s * SLOT_BYTES;
+    slotBuf.writeUInt32LE(h, o);
+    slotBuf.writeUInt32LE(pos, o + 4);
+    slotBuf.writeUInt32LE(b.length, o + 8);
+    slotBuf.writeUInt32LE(slotCheck(slotBuf, o), o + 12);
+    blocks.push(b);
+    pos += b.length;
+  }
+  const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
+  const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
+  m.docs.forEach((d, i) => {
+    const o = i * DOC_BYTES;
+    docs.writeUInt32LE(d.seq, o);
+    docs.writeUInt32LE(d.turn, o + 4);
+    docs.writeUInt8(EVENT_CODES.indexOf(d.type), o + 8);
+    docs.writeUInt8(d.failed ? 1 : 0, o + 9);
+    docs.writeUInt32LE(d.len, o + 12);
+    docs.writeDoubleLE(d.off, o + 16);
+    docs.writeUInt32LE(d.bytes, o + 24);
+    docs.writeDoubleLE(d.callOff, o + 28);
+    docs.writeUInt32LE(d.callBytes, o + 36);
+    docs.writeUInt32LE(crc32(docs.subarray(o, o + 44)), o + 44);
+  });
+  const offsets = Buffer.alloc(m.offsets.length * 8);
+  m.offsets.forEach((x, i) => offsets.writeDoubleLE(x, i * 8));
+  const cardData: Buffer[] = [];
+  const cardTable = Buffer.alloc(m.cards.length * CARD_ENTRY_BYTES);
+  let cpos = 0;
+  m.cards.forEach((c, i) => {
+    const b = Buffer.from(JSON.stringify(c), "utf8");
+    const o = i * CARD_ENTRY_BYTES;
+    cardTable.writeUInt32LE(cpos, o);
+    cardTable.writeUInt32LE(b.length, o + 4);
+    cardTable.writeUInt32LE(crc32(b), o + 8);
+    cardTable.writeUInt32LE(slotCheck(cardTable, o), o + 12);
+    cardData.push(b);
+    cpos += b.length;
+  });
+  const metaOff = HEADER_BYTES;
+  const docsOff = metaOff + meta.length;
+  const offsetsOff = docsOff + docs.length;
+  const cardsTableOff = offsetsOff + offsets.length;
+  const cardsDataOff = cardsTableOff + cardTable.length;
+  const slotsOff = cardsDataOff + cpos;
+  const postingsOff = slotsOff + slotBuf.length;
+  const fileSize = postingsOff + pos;
+  const h = Buffer.alloc(HEADER_BYTES);
+  h.write(MEM_MAGIC, 0, "latin1");
+  h.writeUInt32LE(MEM_VERSION, 8);
+  const f = [
+    fileSize,
+    m.w.end, m.w.seq, m.w.turns, m.w.lineBytes,
+    m.s.end, m.s.seq, m.s.turns, m.s.lineBytes,
+    m.docs.length, m.totalLen, slots,
+    metaOff, meta.length, crc32(meta),
+    docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
+    slotsOff, postingsOff, pos,
+  ];
+  f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
+  Buffer.from(m.w.hash, "hex").copy(h, 200);
+  Buffer.from(m.s.hash, "hex").copy(h, 232);
+  h.writeUInt32LE(crc32(h.subarray(16)), 12);
+  return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, ...blocks]);
+}
+
+/** Writes the file whole: a temporary file beside it, fsynced, renamed into place (a reader never sees a torn file). */
+export function writeMemFile(file: string, bytes: Buffer): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL, 0o600);
+  try {
+    let at = 0;
+    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(tmp, file);
+}
+
+function parseHeader(file: string, h: Buffer, size: number): MemHeader {
+  if (h.length < HEADER_BYTES || h.toString("latin1", 0, 8) !== MEM_MAGIC) throw new MemMismatch(file, "not a nodwyn memory file");
+  if (h.readUInt32LE(8) !== MEM_VERSION) throw new MemMismatch(file, `format version ${h.readUInt32LE(8)}, not ${MEM_VERSION}`);
+  if (crc32(h.subarray(16, HEADER_BYTES)) !== h.readUInt32LE(12)) throw new MemMismatch(file, "the header does not match its CRC");
+  const f = (i: number) => h.readDoubleLE(16 + i * 8);
+  const hdr: MemHeader = {
+    fileSize: f(0),
+    w: { end: f(1), seq: f(2), turns: f(3), lineBytes: f(4), hash: h.toString("hex", 200, 232) },
+    s: { end: f(5), seq: f(6), turns: f(7), lineBytes: f(8), hash: h.toString("hex", 232, 264) },
+    docs: f(9),
+    totalLen: f(10),
+    slots: f(11),
+    metaOff: f(12),
+    metaLen: f(13),
+    metaCrc: f(14),
+    docsOff: f(15),
+    offsetsOff: f(16),
+    cardsTableOff: f(17),
+    cards: f(18),
+    cardsDataOff: f(19),
+    slotsOff: f(20),
+    postingsOff: f(21),
+    postingsLen: f(22),
+  };
+  if (hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
+  return hdr;
+}
+
+/** One word's postings as read: flat [doc, tf, len, …]. */
+export type Postings = Uint32Array;
+
+/** Reads parts of one .mem file, each checked as it is read. Close it when done. */
+export class MemReader {
+  readonly header: MemHeader;
+  private fd: number;
+  private constructor(readonly file: string, fd: number, header: MemHeader) {
+    this.fd = fd;
+    this.header = header;
+  }
+
+  /** Opens and checks the header; null when there is no file. Throws MemMismatch when it is not a valid file. */
+  static open(file: string): MemReader | null {
+    let fd: number;
+    try {
+      fd = openSync(file, C.O_RDONLY);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const h = Buffer.allocUnsafe(HEADER_BYTES);
+      const n = size >= HEADER_BYTES ? readSync(fd, h, 0, HEADER_BYTES, 0) : 0;
+      return new MemReader(file, fd, parseHeader(file, h.subarray(0, n), size));
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  private read(off: number, len: number): Buffer {
+    if (off < 0 || len < 0 || off + len > this.header.fileSize) throw new MemMismatch(this.file, `a part at ${off}+${len} lies outside the file`);
+    const b = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const n = readSync(this.fd, b, got, len - got, off + got);
+      if (n === 0) throw new MemMismatch(this.file, "the file ended early");
+      got += n;
+    }
+    return b;
+  }
+
+  meta(): MemMeta {
+    const h = this.header;
+    const b = this.read(h.metaOff, h.metaLen);
+    if (crc32(b) !== h.metaCrc) throw new MemMismatch(this.file, "the meta part does not match its CRC");
+    try {
+      return JSON.parse(b.toString("utf8")) as MemMeta;
+    } catch {
+      throw new MemMismatch(this.file, "the meta part is not JSON");
+    }
+  }
+
+  /** The postings of `word`, or null when no event holds it. */
+  postings(word: string): Postings | null {
+    const h = this.header;
+    const wb = Buffer.from(word, "utf8");
+    const hash = wordHash(wb);
+    const mask = h.slots - 1;
+    let s = hash & mask;
+    const RUN = 8;
+    for (let probed = 0; probed < h.slots; ) {
+      const count = Math.min(RUN, h.slots - s, h.slots - probed);
+      const buf = this.read(h.slotsOff + s * SLOT_BYTES, count * SLOT_BYTES);
+      for (let i = 0; i < count; i++) {
+        const o = i * SLOT_BYTES;
+        const check = buf.readUInt32LE(o + 12);
+        if (check === 0) {
+          if (buf.readUInt32LE(o) !== 0 || buf.readUInt32LE(o + 4) !== 0 || buf.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
+          return null;
+        }
+        if (slotCheck(buf, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
+        if (buf.readUInt32LE(o) !== hash) continue;
+        const block = this.read(h.postingsOff + buf.readUInt32LE(o + 4), buf.readUInt32LE(o + 8));
+        const wl = block.length >= 2 ? block.readUInt16LE(0) : -1;
+        const n = wl >= 0 && block.length >= 2 + wl + 8 ? block.readUInt32LE(2 + wl) : -1;
+        if (n < 0 || block.length !== 2 + wl + 4 + n * POSTING_BYTES + 4) throw new MemMismatch(this.file, "a postings block has the wrong length");
+        const end = block.length - 4;
+        if (crc32(block.subarray(0, end)) !== block.readUInt32LE(end)) throw new MemMismatch(this.file, "a postings block does not match its CRC");
+        if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
+        const out = new Uint32Array(n * 3);
+        for (let k = 0, at = 2 + wl + 4; k < n * 3; k++, at += 4) out[k] = block.readUInt32LE(at);
+        for (let k = 0; k < out.length; k += 3) if ((out[k] as number) >= h.docs) throw new MemMismatch(this.file, "a posting names an event the file does not hold");
+        return out;
+      }
+      s = (s + count) & mask;
+      probed += count;
+    }
+    return null;
+  }
+
+  /** Event entry `i`. */
+  doc(i: number): DocEntry {
+    const h = this.header;
+    if (i < 0 || i >= h.docs) throw new MemMismatch(this.file, `no event ${i}`);
+    const b = this.read(h.docsOff + i * DOC_BYTES, DOC_BYTES);
+    return decodeDoc(this.file, b, 0);
+  }
+
+  /** Every event entry (a rewrite loads them all). */
+  docs(): DocEntry[] {
+    const h = this.header;
+    const b = this.read(h.docsOff, h.docs * DOC_BYTES);
+    const out: DocEntry[] = [];
+    for (let i = 0; i < h.docs; i++) out.push(decodeDoc(this.file, b, i * DOC_BYTES));
+    return out;
+  }
+
+  /** The offset of record `seq`'s line in the log (seq ≤ the watermark's), or null. */
+  offsetOf(seq: number): number | null {
+    if (seq < 1 || seq > this.header.w.seq) return null;
+    return this.read(this.header.offsetsOff + (seq - 1) * 8, 8).readDoubleLE(0);
+  }
+
+  offsets(): number[] {
+    const n = this.header.w.seq;
+    const b = this.read(this.header.offsetsOff, n * 8);
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push(b.readDoubleLE(i * 8));
+    return out;
+  }
+
+  /** The card of turn `turn` (1-based), when the file holds it. */
+  card(turn: number): TurnCard | null {
+    const h = this.header;
+    if (turn < 1 || turn > h.cards) return null;
+    const e = this.read(h.cardsTableOff + (turn - 1) * CARD_ENTRY_BYTES, CARD_ENTRY_BYTES);
+    if (slotCheck(e, 0) !== e.readUInt32LE(12)) throw new MemMismatch(this.file, "a card entry does not match its check");
+    const b = this.read(h.cardsDataOff + e.readUInt32LE(0), e.readUInt32LE(4));
+    if (crc32(b) !== e.readUInt32LE(8)) throw new MemMismatch(this.file, "a card does not match its CRC");
+    try {
+      return JSON.parse(b.toString("utf8")) as TurnCard;
+    } catch {
+      throw new MemMismatch(this.file, "a card is not JSON");
+    }
+  }
+
+  cardsAll(): TurnCard[] {
+    const out: TurnCard[] = [];
+    for (let i = 1; i <= this.header.cards; i++) out.push(this.card(i)!);
+    return out;
+  }
+
+  /** Every word with its postings (a rewrite loads them all): flat [doc, tf, …]. */
+  allPostings(): Map<string, number[]> {
+    const h = this.header;
+    const slots = this.read(h.slotsOff, h.slots * SLOT_BYTES);
+    const data = this.read(h.postingsOff, h.postingsLen);
+    const out = new Map<string, number[]>();
+    for (let s = 0; s < h.slots; s++) {
+      const o = s * SLOT_BYTES;
+      const check = slots.readUInt32LE(o + 12);
+      if (check === 0) {
+        if (slots.readUInt32LE(o) !== 0 || slots.readUInt32LE(o + 4) !== 0 || slots.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
+        continue;
+      }
+      if (slotCheck(slots, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
+      const at = slots.readUInt32LE(o + 4);
+      const len = slots.readUInt32LE(o + 8);
+      if (at + len > data.length || len < 10) throw new MemMismatch(this.file, "a slot points outside the postings");
+      const block = data.subarray(at, at + len);
+      const end = len - 4;
+      if (crc32(block.subarray(0, end)) !== block.readUInt32LE(end)) throw new MemMismatch(this.file, "a postings block does not match its CRC");
+      const wl = block.readUInt16LE(0);
+      const n = block.readUInt32LE(2 + wl);
+      if (len !== 2 + wl + 4 + n * POSTING_BYTES + 4) throw new MemMismatch(this.file, "a postings block has the wrong length");
+      const word = block.toString("utf8", 2, 2 + wl);
+      if (wordHash(block.subarray(2, 2 + wl)) !== slots.readUInt32LE(o)) throw new MemMismatch(this.file, "a word is not in its slot");
+      const list: number[] = [];
+      for (let k = 0, p = 2 + wl + 4; k < n; k++, p += POSTING_BYTES) list.push(block.readUInt32LE(p), block.readUInt32LE(p + 4));
+      out.set(word, list);
+    }
+    return out;
+  }
+}
+
+function decodeDoc(file: string, b: Buffer, o: number): DocEntry {
+  if (crc32(b.subarray(o, o + 44)) !== b.readUInt32LE(o + 44)) throw new MemMismatch(file, "an event entry does not match its CRC");
+  const type = EVENT_CODES[b.readUInt8(o + 8)] as EventType | undefined;
+  if (type === undefined) throw new MemMismatch(file, "an event entry has an unknown type");
+  return {
+    seq: b.readUInt32LE(o),
+    turn: b.readUInt32LE(o + 4),
+    type,
+    failed: b.readUInt8(o + 9) === 1,
+    len: b.readUInt32LE(o + 12),
+    off: b.readDoubleLE(o + 16),
+    bytes: b.readUInt32LE(o + 24),
+    callOff: b.readDoubleLE(o + 28),
+    callBytes: b.readUInt32LE(o + 36),
+  };
+}

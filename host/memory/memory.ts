@@ -1,0 +1,147 @@
+// The conversation memory of a session: search this task, search the project's other tasks, recall an event.
+
+import { join } from "node:path";
+import { listSessions, sessionsDir, isValidSessionId, LOG_EXTENSION } from "../log/index.js";
+import { projectPaths } from "../index/index.js";
+import type { TurnCard, CompactionNote } from "./cards.js";
+import type { TaskFacts } from "./fold.js";
+import { MemMismatch } from "./mem-file.js";
+import { recallEvent, RecallError, type RecallResult } from "./recall.js";
+import { rankViews, DEFAULT_HITS, type MemorySearchResult } from "./search.js";
+import { memFileOf, openTask, type TaskView } from "./task-memory.js";
+import { earlierTasksLeave } from "./workspaces.js";
+
+/** A failure the primitives show as a Scheme error: what and what to do. */
+export class MemoryError extends Error {
+  readonly domain = "memory";
+  constructor(readonly code: "earlier-off" | "no-task" | "not-this-project" | "no-event" | "bad-range" | "no-log", message: string) {
+    super(message);
+    this.name = "MemoryError";
+  }
+}
+
+/** The repository key of a task's tree (a worktree's is its repository's), or null when its tree is gone and nothing else names it. */
+export function projectOfFacts(facts: TaskFacts, dataDir: string): string | null {
+  for (const p of [facts.repo, facts.repository]) {
+    if (typeof p !== "string" || p === "") continue;
+    try {
+      return projectPaths(p, dataDir).key;
+    } catch {
+      // gone: try the next
+    }
+  }
+  return null;
+}
+
+export interface MemoryOptions {
+  readonly dataDir: string;
+  /** The session's own id (its log is <dataDir>/sessions/<id>.jsonl), or null without a log. */
+  readonly session: string | null;
+  /** The working tree the session runs in. */
+  readonly root: string;
+  /** The environment workspaces.toml is found from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Characters of one result the window shows (recall stops at a whole line within it). */
+  readonly capChars: () => number;
+}
+
+/** The memory primitives' host side. */
+export class ConversationMemory {
+  private readonly project: string;
+  constructor(private readonly o: MemoryOptions) {
+    this.project = projectPaths(o.root, o.dataDir).key;
+  }
+
+  private logOf(session: string): string {
+    return join(sessionsDir(this.o.dataDir), session + LOG_EXTENSION);
+  }
+
+  private projectOf = (f: TaskFacts) => projectOfFacts(f, this.o.dataDir);
+
+  /** Opens the views; a part that fails its check when a search reads it makes that file again from the log, and the search runs again. */
+  private withViews<T>(logs: readonly string[], fn: (views: TaskView[]) => T): T {
+    const bad = new Set<string>();
+    for (let attempt = 0; ; attempt++) {
+      const views: TaskView[] = [];
+      try {
+        for (const l of logs) {
+          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.has(memFileOf(l)) });
+          if (v !== null) views.push(v);
+        }
+        return fn(views);
+      } catch (e) {
+        if (!(e instanceof MemMismatch) || attempt >= 3) throw e;
+        bad.add(e.file.endsWith(LOG_EXTENSION) ? memFileOf(e.file) : e.file);
+      } finally {
+        for (const v of views) v.close();
+      }
+    }
+  }
+
+  /** This session's events ranked by the words of query. */
+  searchConversation(query: string, limit: number | null): MemorySearchResult {
+    if (this.o.session === null) throw new MemoryError("no-log", "this session keeps no log (--no-log), so it has no conversation to search");
+    return this.withViews([this.logOf(this.o.session)], (v) => rankViews(v, query, limit ?? DEFAULT_HITS, { earlier: false }));
+  }
+
+  /** The logs of this repository's tasks (a worktree's counting as its repository's), without `except`. */
+  private projectLogs(except: string | null): string[] {
+    const out: string[] = [];
+    for (const s of listSessions(this.o.dataDir)) {
+      if (s.session === except) continue;
+      out.push(s.file);
+    }
+    return out;
+  }
+
+  /** The project's other tasks' events, ranked as one collection; only with the person's leave. */
+  searchEarlier(query: string, limit: number | null, o: { readonly ignoreLeave?: boolean; readonly includeSelf?: boolean } = {}): MemorySearchResult {
+    if (!o.ignoreLeave) {
+      const leave = earlierTasksLeave(this.o.env, this.o.root, this.project, this.o.dataDir);
+      if (!leave.allowed) throw new MemoryError("earlier-off", leave.why!);
+    }
+    const logs = this.projectLogs(o.includeSelf ? null : this.o.session);
+    return this.withViews(logs, (all) => {
+      const mine = all.filter((v) => v.project === this.project);
+      return rankViews(mine, query, limit ?? DEFAULT_HITS, { earlier: true });
+    });
+  }
+
+  /** One event: of this session, or (with leave) of another task of the project. */
+  recall(seq: number, start: number, count: number, task: string | null, o: { readonly ignoreLeave?: boolean; readonly whole?: boolean } = {}): RecallResult {
+    const other = task !== null && task !== this.o.session;
+    let session: string;
+    if (other) {
+      if (!isValidSessionId(task)) throw new MemoryError("no-task", `${JSON.stringify(task)} is not a task id (ids look like 20261009T034803Z-3981612f)`);
+      if (!o.ignoreLeave) {
+        const leave = earlierTasksLeave(this.o.env, this.o.root, this.project, this.o.dataDir);
+        if (!leave.allowed) throw new MemoryError("earlier-off", leave.why!);
+      }
+      session = task;
+    } else {
+      if (this.o.session === null) throw new MemoryError("no-log", "this session keeps no log (--no-log), so it has nothing to recall");
+      session = this.o.session;
+    }
+    return this.withViews([this.logOf(session)], (views) => {
+      const v = views[0];
+      if (v === undefined) throw new MemoryError("no-task", `there is no task ${task} (its log is gone: a deleted task)`);
+      if (other && v.project !== this.project) throw new MemoryError("not-this-project", `task ${task} is not one of this repository's tasks`);
+      try {
+        return recallEvent(v, seq, start, count, o.whole ? Number.MAX_SAFE_INTEGER : this.o.capChars(), { other });
+      } catch (e) {
+        if (e instanceof RecallError) throw new MemoryError(e.code, e.message);
+        throw e;
+      }
+    });
+  }
+
+  /** A task's cards and compaction notes. */
+  cards(task: string): { cards: TurnCard[]; notes: CompactionNote[]; facts: TaskFacts } {
+    if (!isValidSessionId(task)) throw new MemoryError("no-task", `${JSON.stringify(task)} is not a task id`);
+    return this.withViews([this.logOf(task)], (views) => {
+      const v = views[0];
+      if (v === undefined) throw new MemoryError("no-task", `there is no task ${task} in ${sessionsDir(this.o.dataDir)}`);
+      return { cards: v.cards(), notes: v.notes(), facts: v.facts };
+    });
+  }
+}
