@@ -7,7 +7,7 @@
 // MemMismatch: the caller makes the file again from the log. Nothing read is
 // kept after a search: a MemReader holds one file descriptor and the header.
 
-import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, fsyncSync, constants as C } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
 import { crc32 } from "node:zlib";
 import { randomBytes } from "node:crypto";
 import type { CompactionNote, TurnCard } from "./cards.js";
@@ -183,14 +183,17 @@ export function encodeMem(m: MemContents): Buffer {
   return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, ...blocks]);
 }
 
-/** Writes the file whole: a temporary file beside it, fsynced, renamed into place (a reader never sees a torn file). */
+/**
+ * Writes the file whole: a temporary file beside it, renamed into place, so a
+ * reader never sees a torn file. Not fsynced: the file is derived, and one a
+ * crash left empty or short fails its checks and is made again from the log.
+ */
 export function writeMemFile(file: string, bytes: Buffer): void {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   const fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL, 0o600);
   try {
     let at = 0;
     while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
-    fsyncSync(fd);
   } catch (e) {
     closeSync(fd);
     try {
@@ -350,7 +353,9 @@ export class MemReader {
   /** The offset of record `seq`'s line in the log (seq ≤ the watermark's), or null. */
   offsetOf(seq: number): number | null {
     if (seq < 1 || seq > this.header.w.seq) return null;
-    return this.read(this.header.offsetsOff + (seq - 1) * 8, 8).readDoubleLE(0);
+    const off = this.read(this.header.offsetsOff + (seq - 1) * 8, 8).readDoubleLE(0);
+    if (!Number.isSafeInteger(off) || off < 0 || off >= this.header.w.end) throw new MemMismatch(this.file, `the offset of seq ${seq} is not in the log's memory`);
+    return off;
   }
 
   offsets(): number[] {

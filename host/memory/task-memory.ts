@@ -62,7 +62,7 @@ export interface TaskView {
 }
 
 function readBytes(fd: number, off: number, len: number): Buffer | null {
-  if (off < 0 || len < 0) return null;
+  if (!Number.isSafeInteger(off) || !Number.isSafeInteger(len) || off < 0 || len < 0 || len > 64 * 1024 * 1024) return null;
   const b = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {

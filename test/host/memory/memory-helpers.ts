@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import type { ExecutionContext } from "ava";
 import { createScriptedProvider } from "../../../host/model/scripted.js";
 import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
+import { createSessionLog } from "../../../host/log/index.js";
 
 /** A git repository in a temp folder with the given files, removed after the test. */
 export function gitRepo(t: ExecutionContext, files: Record<string, string>): string {
@@ -71,4 +72,26 @@ export function logRecords(log: string): any[] {
 export function sessionLogs(env: NodeJS.ProcessEnv): string[] {
   const d = join(env.NODWYN_DATA_DIR!, "sessions");
   return readdirSync(d).filter((f) => f.endsWith(".jsonl")).map((f) => join(d, f));
+}
+
+/** A log written record by record (a hand-made corpus), through the real writer. */
+export function handLog(dataDir: string, session: string, repo: string, records: readonly (readonly [string, Record<string, unknown>])[]): string {
+  const w = createSessionLog(session, { version: "test", origin: "test", repo, cwd: repo }, { dataDir });
+  for (const [kind, payload] of records) w.append(kind as any, payload);
+  w.close();
+  return w.file;
+}
+
+/** One whole turn of a hand-made corpus: the message, a reply calling `tool` with `args`, its result `output`, a last reply, turn.end. */
+export function handTurn(turn: number, message: string, call: { tool: string; args: Record<string, unknown>; output: string; ok?: boolean } | null, answer: string): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [["user.msg", { text: message, actor: "person" }]];
+  if (call !== null) {
+    const id = `c${turn}`;
+    out.push(["llm.resp", { req_seq: 1, tool_calls: [{ id, name: call.tool, arguments: JSON.stringify(call.args) }] }]);
+    out.push(["tool.call", { call_id: id, tool: call.tool, args: call.args }]);
+    out.push(["tool.result", { call_id: id, tool: call.tool, ok: call.ok ?? true, output: call.output, duration_ms: 1 }]);
+  }
+  if (answer !== "") out.push(["llm.resp", { req_seq: 1, text: answer }]);
+  out.push(["turn.end", { outcome: "done", turn, elapsed_ms: 1000 }]);
+  return out;
 }

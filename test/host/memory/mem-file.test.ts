@@ -1,0 +1,265 @@
+// The .mem file's robustness: deleted, truncated at every byte offset, a flipped byte, a log that gained events, a repaired last turn, two processes at once.
+import test from "ava";
+import { execFile } from "node:child_process";
+import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { openForAppend } from "../../../host/log/index.js";
+import { MemReader, memFileOf, openTask, rankViews, recallEvent, type TaskView } from "../../../host/memory/index.js";
+import { handLog, handTurn, tempDir } from "./memory-helpers.js";
+
+const run = promisify(execFile);
+const SESSION = "20260101T000000Z-0000aaaa";
+
+function smallLog(t: any) {
+  const data = tempDir(t);
+  const repo = tempDir(t, "nodwyn-mem-tree-");
+  const log = handLog(data, SESSION, repo, [
+    ...handTurn(1, "why does the build fail", { tool: "shell-exec", args: { command: "make" }, output: "exit 2\nmake: *** no rule\n[stderr]\nboom" }, "The Makefile has no rule."),
+    ...handTurn(2, "read ScrubEnv", { tool: "fs-read", args: { path: "env.ts" }, output: "[lines 1-2 of 2]\nexport function scrubEnv() {}\n" }, "scrubEnv is empty."),
+  ]);
+  return { data, repo, log };
+}
+
+/** Everything a search and recall can say of a task: every word searched, the cards, the notes, every seq recalled. */
+function answer(v: TaskView, words: readonly string[]): string {
+  const out: unknown[] = [];
+  // One search with every word reads every word's slot and postings; then each word alone for the order.
+  out.push(rankViews([v], words.join(" "), 100, { earlier: false }));
+  for (const w of words.slice(0, 2)) out.push(rankViews([v], w, 100, { earlier: false }));
+  out.push(v.cards(), v.notes(), v.facts, v.docs, v.totalLen);
+  for (let s = 1; s <= v.lastSeq; s++) out.push(recallEvent(v, s, 0, 0, 10_000));
+  return JSON.stringify(out);
+}
+
+/** Every word the task's file holds (read from a fresh file). */
+function vocabulary(v: TaskView): string[] {
+  const r = MemReader.open(memFileOf(v.logFile))!;
+  try {
+    return [...r.allPostings().keys()].sort();
+  } finally {
+    r.close();
+  }
+}
+
+/** The answer read through the memory as it is, retrying once with a rebuild as ConversationMemory does. */
+function answerNow(log: string, words: readonly string[], o: { noWrite?: boolean } = {}): { text: string; actions: string[] } {
+  const actions: string[] = [];
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const v = openTask(log, { ...(attempt > 0 ? { rebuild: true } : {}), ...o })!;
+    actions.push(v.action);
+    try {
+      return { text: answer(v, words), actions };
+    } catch (e) {
+      if ((e as Error).name !== "MemMismatch") throw e;
+    } finally {
+      v.close();
+    }
+  }
+  throw new Error("no answer after a rebuild");
+}
+
+test("a missing file is made from the log; deleting it is safe and the answer is the same", (t) => {
+  const { log } = smallLog(t);
+  const first = openTask(log)!;
+  t.is(first.action, "created");
+  const words = vocabulary(first);
+  const a = answer(first, words);
+  first.close();
+  t.true(existsSync(memFileOf(log)));
+  const second = openTask(log)!;
+  t.is(second.action, "read");
+  t.is(answer(second, words), a);
+  second.close();
+  rmSync(memFileOf(log));
+  const third = answerNow(log, words);
+  t.deepEqual(third.actions, ["created"]);
+  t.is(third.text, a);
+});
+
+test("truncated at every byte offset: each is detected, made again, and answers as a fresh file does", (t) => {
+  const { log } = smallLog(t);
+  const fresh = answerNow(log, []);
+  t.truthy(fresh);
+  const v = openTask(log)!;
+  // A truncated file is refused by its header (its size): a few words are enough to compare answers.
+  const words = ["build", "scrub", "env", "rule"];
+  const want = answer(v, words);
+  v.close();
+  const mem = memFileOf(log);
+  const bytes = readFileSync(mem);
+  for (let k = 0; k < bytes.length; k++) {
+    writeFileSync(mem, bytes.subarray(0, k));
+    // Every offset is refused by the reader; every 13th is also searched, and every 97th writes the file again.
+    let refused = false;
+    try {
+      MemReader.open(mem)?.close();
+    } catch (e) {
+      refused = (e as Error).name === "MemMismatch";
+    }
+    if (!refused) {
+      t.fail(`truncated to ${k} of ${bytes.length} bytes: not refused`);
+      return;
+    }
+    if (k % 13 !== 0) continue;
+    const write = k % 97 === 0;
+    const got = answerNow(log, words, { noWrite: !write });
+    if (got.text !== want || got.actions[0] !== "rebuilt") {
+      t.fail(`truncated to ${k} of ${bytes.length} bytes: ${got.actions.join(", ")}`);
+      return;
+    }
+    if (write && !readFileSync(mem).equals(bytes)) {
+      t.fail(`truncated to ${k} bytes: the file made again differs from a fresh one`);
+      return;
+    }
+  }
+  t.pass();
+});
+
+test("a flipped byte anywhere: the answer is the same as from a fresh file, and every part a reader checks detects it", (t) => {
+  const { log } = smallLog(t);
+  const v = openTask(log)!;
+  const words = vocabulary(v);
+  const want = answer(v, words);
+  v.close();
+  const mem = memFileOf(log);
+  const bytes = readFileSync(mem);
+  const r = MemReader.open(mem)!;
+  const h = r.header;
+  r.close();
+  let detected = 0;
+  for (let k = 0; k < bytes.length; k++) {
+    const b = Buffer.from(bytes);
+    b[k] = b[k]! ^ 0x5a;
+    writeFileSync(mem, b);
+    const got = answerNow(log, words, { noWrite: true });
+    if (got.text !== want) {
+      t.fail(`byte ${k} flipped: the answer differs`);
+      return;
+    }
+    const remade = got.actions.includes("rebuilt");
+    if (remade) detected++;
+    // Only the word table's slots are read in part (a search probes its own words' slots); every other byte is checked where it is read.
+    const inSlots = k >= h.slotsOff && k < h.postingsOff;
+    if (!inSlots && !remade) {
+      t.fail(`byte ${k} flipped (outside the word table) was not detected`);
+      return;
+    }
+  }
+  writeFileSync(mem, bytes);
+  t.true(detected >= bytes.length - (h.postingsOff - h.slotsOff));
+});
+
+test("a log that gained events: only what it gained is folded in, and the answer is a fresh file's", (t) => {
+  const { data, log } = smallLog(t);
+  const v = openTask(log)!;
+  v.close();
+  const before = statSync(memFileOf(log)).size;
+  const { writer } = openForAppend(SESSION, { dataDir: data });
+  for (const [k, p] of handTurn(3, "and the flaky pager test", { tool: "shell-exec", args: { command: "npm test pager" }, output: "exit 1\npager flaky timeout" }, "It is flaky.")) writer.append(k as any, p);
+  writer.close();
+  const after = openTask(log)!;
+  t.is(after.action, "extended");
+  const words = [...vocabulary(after), "pager", "flaky"];
+  const got = answer(after, words);
+  after.close();
+  t.true(statSync(memFileOf(log)).size > before);
+  rmSync(memFileOf(log));
+  const fresh = openTask(log)!;
+  t.is(fresh.action, "created");
+  t.is(answer(fresh, words), got);
+  fresh.close();
+  t.true(got.includes("pager flaky timeout"));
+});
+
+test("a log whose last turn was cut by a crash and repaired at resume: detected, and the answer is a fresh file's", (t) => {
+  const { data, log } = smallLog(t);
+  openTask(log)!.close();
+  // Turn 3 begins, then the process dies in the middle of writing a line.
+  const { writer } = openForAppend(SESSION, { dataDir: data });
+  writer.append("user.msg", { text: "a turn the crash cut short: walrus", actor: "person" });
+  writer.append("tool.call", { call_id: "c9", tool: "shell-exec", args: { command: "sleep 100" } });
+  writer.close();
+  appendFileSync(log, '{"seq":99,"ts":"2026-01-01T00:00:00.000Z","session":"' + SESSION + '","kind":"tool.res');
+  const torn = openTask(log)!;
+  t.is(torn.action, "read", "the file still holds the two whole turns; the open one is folded from the log");
+  t.is(rankViews([torn], "walrus", 8, { earlier: false }).found, 1);
+  torn.close();
+  // Resume repairs the tail and closes the turn.
+  const r = openForAppend(SESSION, { dataDir: data, resume: { version: "test", origin: "resume" } });
+  t.truthy(r.truncated);
+  r.writer.append("tool.result", { call_id: "c9", tool: "shell-exec", ok: false, error: "interrupted", recovered: true });
+  r.writer.append("turn.end", { outcome: "failed", turn: 3, error: "interrupted: the session ended during this turn" });
+  r.writer.close();
+  const after = openTask(log)!;
+  t.is(after.action, "extended");
+  const words = [...vocabulary(after), "walrus", "interrupted"];
+  const got = answer(after, words);
+  t.is(after.card(3)?.outcome, "failed");
+  after.close();
+  rmSync(memFileOf(log));
+  const fresh = openTask(log)!;
+  t.is(answer(fresh, words), got);
+  fresh.close();
+});
+
+test("a log replaced by another under the same name: the file does not match and is made again", (t) => {
+  const { data, repo, log } = smallLog(t);
+  openTask(log)!.close();
+  rmSync(log);
+  handLog(data, SESSION, repo, handTurn(1, "an entirely new capybara task", null, "ok"));
+  const v = openTask(log)!;
+  t.is(v.action, "rebuilt");
+  t.is(rankViews([v], "capybara", 8, { earlier: false }).found, 1);
+  t.is(rankViews([v], "makefile", 8, { earlier: false }).found, 0);
+  v.close();
+});
+
+test("two processes searching at once never leave a torn file", async (t) => {
+  const { log } = smallLog(t);
+  const dist = fileURLToPath(new URL("../../../host/memory/index.js", import.meta.url));
+  const child = `
+    import { openTask, rankViews, memFileOf } from ${JSON.stringify(dist)};
+    import { rmSync } from "node:fs";
+    const log = process.argv[1];
+    for (let i = 0; i < 60; i++) {
+      if (i % 2 === 0) rmSync(memFileOf(log), { force: true });
+      const v = openTask(log);
+      const r = rankViews([v], "ScrubEnv Makefile", 8, { earlier: false });
+      v.close();
+      if (r.found < 3) { console.error("wrong answer", r.found); process.exit(3); }
+    }
+  `;
+  const kids = [0, 1].map(() => run(process.execPath, ["--input-type=module", "-e", child, log], { timeout: 120_000 }));
+  let seen = 0;
+  let done = false;
+  const both = Promise.all(kids).finally(() => {
+    done = true;
+  });
+  const watch = (async () => {
+    while (!done) {
+      let r: MemReader | null = null;
+      try {
+        r = MemReader.open(memFileOf(log));
+        if (r !== null) {
+          r.meta();
+          r.allPostings();
+          seen++;
+        }
+      } finally {
+        r?.close();
+      }
+      await new Promise((res) => setTimeout(res, 2));
+    }
+  })();
+  await Promise.all([both, watch]);
+  t.true(seen > 0);
+  const v = openTask(log)!;
+  t.is(v.action, "read");
+  v.close();
+  // No temporary file is left behind.
+  t.deepEqual(readFileSync(log).length > 0, true);
+  const { readdirSync } = await import("node:fs");
+  t.deepEqual(readdirSync(join(log, "..")).filter((f) => f.endsWith(".tmp")), []);
+});
