@@ -158,7 +158,7 @@ export function rankViews(views: readonly TaskView[], query: string, limit: numb
 }
 
 /** A search's result as the model reads it: each turn's line, its events with their best lines. */
-export function renderSearch(r: MemorySearchResult, scope: string): string {
+export function renderSearch(r: MemorySearchResult, scope: string, recallHint?: string): string {
   if (r.found === 0) return `no events match ${JSON.stringify(r.query)} (${r.events} events of ${r.tasks === 1 ? "this task" : `${r.tasks} tasks`} searched)`;
   const out: string[] = [];
   for (const g of r.turns) {
@@ -169,7 +169,7 @@ export function renderSearch(r: MemorySearchResult, scope: string): string {
       for (const l of e.lines) out.push(`    ${l.line}: ${l.text}`);
     }
   }
-  const how = scope === "earlier" ? "(recall SEQ 0 0 TASK) reads one whole" : "(recall SEQ) reads one whole";
+  const how = recallHint ?? (scope === "earlier" ? "(recall SEQ 0 0 TASK) reads one whole" : "(recall SEQ) reads one whole");
   out.push(`[${r.found} ${r.found === 1 ? "event" : "events"} of ${r.events} in ${r.tasks === 1 ? "this task" : `${r.tasks} tasks`}; ${how}]`);
   return out.join("\n");
 }

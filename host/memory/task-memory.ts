@@ -150,7 +150,7 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
       if (reader !== null) {
         const h = reader.header;
         if (h.w.end > size || !lineMatches(fd, h.w)) throw new MemMismatch(memFile, "the log does not hold the line where the file's last turn ends");
-        if (h.s.end === size && lineMatches(fd, h.s)) {
+        if (h.s.end === size && (h.s.end === h.w.end || lineMatches(fd, h.s))) {
           const meta = reader.meta();
           const r = reader;
           reader = null;

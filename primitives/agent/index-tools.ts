@@ -112,7 +112,10 @@ export function indexToolPrimitives(services: IndexToolServices): AgentToolSpec[
         description:
           "Search the repository's files by words (a name, a phrase, an error message), ranked best first; returns chunks " +
           "as path:first-last with the lines that hold the most of the words. Faster than index-grep on a large tree, and " +
-          "finds words split as code names them (ScrubEnv matches \"scrub env\").",
+          "finds words split as code names them (ScrubEnv matches \"scrub env\")." +
+          Object.entries(scopes)
+            .map(([k, v]) => ` Scope "${k}": ${v.describe}.`)
+            .join(""),
         inputSchema: {
           type: "object",
           properties: {

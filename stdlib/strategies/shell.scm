@@ -59,7 +59,13 @@
           "Every turn is a checkpoint: the person can undo your changes.\n")
          "")
      "- In a long session, old replies and results may show as [elided seq=N], and a summary a person wrote may "
-     "stand for old turns: the session log keeps every event whole under its seq.\n\n"
+     "stand for old turns: the session log keeps every event whole under its seq.\n"
+     (if (member "recall" tools)
+         (string-append
+          "- recall reads one event back whole by its seq (or a range of its lines); index-search with scope "
+          "\"conversation\" finds this session's events by words, and \"earlier\" the project's other tasks' when the person allows it.\n")
+         "")
+     "\n"
      "Look before you answer: read the code you talk about. Keep answers short and say what you did.\n"
      (if notes
          (string-append "\nThe project's instructions (" (car notes) "):\n\n" (cdr notes))

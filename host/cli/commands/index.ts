@@ -8,6 +8,7 @@ import { resumeCommand } from "./resume.js";
 import { helpCommand } from "./help.js";
 import { logCommand } from "./log.js";
 import { indexCommand } from "./index-command.js";
+import { memoryCommand } from "./memory.js";
 import { replCommand } from "./repl.js";
 import { runCommand } from "./run.js";
 import { replayCommand } from "./replay.js";
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   evalCommand,
   logCommand,
   indexCommand,
+  memoryCommand,
   chatCommand,
   askCommand,
   resumeCommand,

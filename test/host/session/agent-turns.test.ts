@@ -139,7 +139,7 @@ test("a failing tool, malformed arguments and an unknown tool are results marked
   t.deepEqual(results.map((x) => x.payload.ok), [false, false, false, false, false]);
   t.regex(results[0].payload.error, /missing\.txt/);
   t.regex(results[1].payload.error, /not valid JSON/);
-  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, shell-exec/);
+  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, shell-exec/);
   t.regex(results[3].payload.error, /fs-read has no argument "file"; its arguments are path, start-line, line-count/);
   t.regex(results[4].payload.error, /car/);
   const call = records(s.data).filter((x) => x.kind === "tool.call")[1];
@@ -303,7 +303,7 @@ test("shell.scm's system text: the tools, eval as a Scheme REPL, and the project
   await agent.turn("hi");
   agent.close();
   const system = s.provider.requests[0]!.system;
-  t.regex(system, /Your tools: eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, shell-exec\./);
+  t.regex(system, /Your tools: eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, shell-exec\./);
   t.regex(system, /- index-search ranks the repository's chunks/);
   t.regex(system, /- fs-edit replaces an exact piece of a file .* the person approves each write, and files in \.git\/, \.nodwyn\/ or secret files are never written/);
   t.regex(system, /eval is a Scheme \(R7RS\) REPL in this session/);

@@ -49,7 +49,7 @@ test("an unknown scope, a bad limit and a bad argument type are clear errors nam
   };
   const scope = await bad('(index-search "x" "everywhere")');
   t.is(scope.kind, "range");
-  t.regex(scope.message, /bad argument #2 to 'index-search' \(unknown scope "everywhere": the scopes are "repo"\)/);
+  t.regex(scope.message, /bad argument #2 to 'index-search' \(unknown scope "everywhere": the scopes are "repo", "conversation", "earlier"\)/);
   t.regex((await bad('(index-search "x" "repo" 500)')).message, /bad argument #3 to 'index-search' \(limit must be 1 to 100\)/);
   t.regex((await bad('(index-search "x" "repo" 0)')).message, /bad argument #3 to 'index-search'/);
   t.regex((await bad('(index-search (quote x) "repo")')).message, /bad argument #1 to 'index-search' \(string expected/);
@@ -64,7 +64,7 @@ test("the model tools: argument names match the params; the scope is an enum; re
   const s = spec("index-search");
   const props = (s.tool.inputSchema as { properties: Record<string, { enum?: string[] }> }).properties;
   t.deepEqual(Object.keys(props), s.params.map(toolArgName));
-  t.deepEqual(props.scope?.enum, ["repo"]);
+  t.deepEqual(props.scope?.enum, ["repo", "conversation", "earlier"]);
   const u = spec("index-update");
   t.deepEqual(Object.keys((u.tool.inputSchema as { properties: object }).properties), u.params.map(toolArgName));
   const out = await session.evaluate('(import (nodwyn agent)) (index-search "deploy server" "repo")');
