@@ -25,10 +25,6 @@ const TASKS = Number(opt('--tasks', 73));
 const EVENTS = Number(opt('--events', 17600));
 const JSON_OUT = opt('--json', null);
 
-if (process.argv[2] === '--child') {
-  await child(process.argv[3], JSON.parse(process.argv[4]));
-  process.exit(0);
-}
 
 // ---- real material --------------------------------------------------------------------------------
 
@@ -40,6 +36,13 @@ function sh(cmd, argv, cwd) {
   }
 }
 
+/** A tool's output cut to its first lines within `max` characters (results are shaped like the seed's: ~5 MB over ~6,000 results). */
+function head(text, max = 900) {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf('\n', max);
+  return text.slice(0, cut > 0 ? cut : max);
+}
+
 function material() {
   const nm = join(ROOT, 'node_modules');
   const pkgs = readdirSync(nm).filter((d) => !d.startsWith('.')).slice(0, 400);
@@ -49,9 +52,9 @@ function material() {
   for (let i = 0; i < pkgs.length && outputs.length < 3000; i++) {
     const w = words[i % words.length];
     const out = sh('grep', ['-rn', '--include=*.js', '--include=*.ts', '--include=*.md', '-m', '3', w, pkgs[i]], nm);
-    if (out) outputs.push({ tool: 'shell-exec', args: { command: `grep -rn ${w} node_modules/${pkgs[i]}` }, output: `exit 0\n${out}` });
+    if (out) outputs.push({ tool: 'shell-exec', args: { command: `grep -rn ${w} node_modules/${pkgs[i]}` }, output: head(`exit 0\n${out}`) });
     const ls = sh('ls', ['-la', pkgs[i]], nm);
-    if (ls) outputs.push({ tool: 'shell-exec', args: { command: `ls -la node_modules/${pkgs[i]}` }, output: `exit 0\n${ls}` });
+    if (ls) outputs.push({ tool: 'shell-exec', args: { command: `ls -la node_modules/${pkgs[i]}` }, output: head(`exit 0\n${ls}`) });
   }
   // Real files read (fs-read's rendering: [lines A-B of N] then the text).
   const files = sh('find', ['.', '-name', '*.md', '-size', '-40k'], nm).split('\n').filter(Boolean).slice(0, 1500);
@@ -63,7 +66,7 @@ function material() {
       continue;
     }
     const lines = text.split('\n').slice(0, 60);
-    outputs.push({ tool: 'fs-read', args: { path: `node_modules/${f.slice(2)}`, 'start-line': 1, 'max-lines': 60 }, output: `[lines 1-${lines.length} of ${text.split('\n').length}]\n${lines.join('\n')}` });
+    outputs.push({ tool: 'fs-read', args: { path: `node_modules/${f.slice(2)}`, 'start-line': 1, 'max-lines': 60 }, output: head(`[lines 1-${lines.length} of ${text.split('\n').length}]\n${lines.join('\n')}`) });
   }
   const sentences = files.flatMap((f) => {
     try {
@@ -92,6 +95,7 @@ async function corpus(dataDir, repo, tasks, events, mat, seed) {
     const w = createSessionLog(id, { version: 'bench', origin: 'chat', repo, cwd: repo }, { dataDir });
     let n = 0;
     let turn = 0;
+    const all = [];
     while (n < perTask) {
       turn++;
       const batch = [['user.msg', { text: pick(mat.sentences), actor: 'person' }]];
@@ -111,8 +115,10 @@ async function corpus(dataDir, repo, tasks, events, mat, seed) {
       batch.push(['llm.resp', { req_seq: 1, text: ans, usage: { input_tokens: 1200, output_tokens: 80, cost: 0.002 } }]);
       batch.push(['turn.end', { outcome: 'done', turn, elapsed_ms: 4000 }]);
       n++;
-      w.appendAll(batch.map(([kind, payload]) => ({ kind, payload })));
+      all.push(...batch);
     }
+    // One durable write per task (the loop writes one per record; the corpus's timing is not measured).
+    for (let i = 0; i < all.length; i += 2000) w.appendAll(all.slice(i, i + 2000).map(([kind, payload]) => ({ kind, payload })));
     w.append('session.end', { reason: 'exit', exit_code: 0 });
     w.close();
     total += n;
@@ -192,6 +198,11 @@ function memSize(dataDir) {
     if (f.endsWith('.jsonl')) logs += s;
   }
   return { mem, logs };
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3], JSON.parse(process.argv[4]));
+  process.exit(0);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'nodwyn-bench-memory-'));
