@@ -214,7 +214,9 @@ export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rs
       const params = lead?.params ?? def.params;
       const kind = def.kind === "value" && value instanceof Procedure ? "procedure" : def.kind;
       if (params === null && kind !== "value") throw new Error(`gen-reference: ${name} (${file}): start its comment with its signature, (${name} …)`);
-      exports.push({ name, kind, params: params ?? [], doc: lead?.rest ?? def.comment, source: "scheme" });
+      // A value's comment may start "name: …", as the comment of a char-set or a constant does.
+      const doc = lead?.rest ?? (def.comment.startsWith(`${name}: `) ? def.comment.slice(name.length + 2) : def.comment);
+      exports.push({ name, kind, params: params ?? [], doc: doc.charAt(0).toUpperCase() + doc.slice(1), source: "scheme" });
     }
     exports.sort((a, b) => byName(a.name, b.name));
     const libraries = [libName, ...(entry.name !== undefined ? [`(srfi ${entry.number} ${entry.name})`] : [])];

@@ -14,6 +14,8 @@ import { listPrimitives1 } from "./lists.js";
 import { charSetPrimitives } from "./char-sets.js";
 import { stringPrimitives13 } from "./strings-13.js";
 import { stringPrimitives152 } from "./strings-152.js";
+import { fixnumPrimitives } from "./fixnums.js";
+import { bitwisePrimitives } from "./bitwise.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -60,14 +62,14 @@ export const SRFIS: readonly SrfiEntry[] = [
   { number: 128, title: "Comparators (reduced)", name: "comparators", status: "planned" },
   { number: 130, title: "Cursor-based string library", name: "string-cursors", status: "complete", note: "Cursors are exact integers, the character indexes, which the document allows; criteria may also be characters and char-sets." },
   { number: 132, title: "Sort Libraries", name: "sorting", status: "planned" },
-  { number: 133, title: "Vector Library (R7RS-compatible)", name: "vectors", status: "planned" },
-  { number: 143, title: "Fixnums", name: "fixnums", status: "planned", note: "fx-width is 53: fixnums are the exact integers from -2^52 to 2^52-1, a range exact in a double." },
+  { number: 133, title: "Vector Library (R7RS-compatible)", name: "vectors", status: "complete" },
+  { number: 143, title: "Fixnums", name: "fixnums", status: "complete", primitives: fixnumPrimitives, note: "fx-width is 53: fixnums are the exact integers from -2^52 to 2^52-1, a range exact in a double. The fixnum rule is always signalled: a non-fixnum argument or result is an error naming the procedure." },
   { number: 145, title: "Assumptions", name: "assumptions", status: "complete", note: "A false assumption raises an error (kind user) with the messages." },
-  { number: 151, title: "Bitwise Operations", name: "bitwise-operations", status: "planned" },
+  { number: 151, title: "Bitwise Operations", name: "bitwise-operations", status: "complete", primitives: bitwisePrimitives },
   { number: 152, title: "String Library (reduced)", name: "strings", status: "complete", primitives: stringPrimitives152, note: "Criteria may also be characters and char-sets (SRFI 13's procedures, which it shares)." },
-  { number: 158, title: "Generators and Accumulators", name: "generators-and-accumulators", status: "planned" },
+  { number: 158, title: "Generators and Accumulators", name: "generators-and-accumulators", status: "complete" },
   { number: 180, title: "JSON", status: "planned" },
-  { number: 197, title: "Pipeline Operators", status: "planned" },
+  { number: 197, title: "Pipeline Operators", status: "complete" },
 ];
 
 /** The key of the library its TypeScript procedures form: "nodwyn primitives srfi 13". */
