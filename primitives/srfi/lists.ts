@@ -1,13 +1,13 @@
-// SRFI 1's procedures that are faster in TypeScript: removing duplicates under eq?, eqv? or equal? by hashing.
+// SRFI 1's procedures that are faster in TypeScript: removing duplicates under eq?, eqv?, equal?, string=? or char=? by hashing.
 //
 // SRFI 1's delete-duplicates compares every pair of elements with its `=`
-// argument, O(n²). When `=` is eq?, eqv? or equal? (the default) the result
-// is the same with a hash of each element that those predicates respect, in
-// linear time; (srfi 1) calls this then, and its Scheme loop otherwise.
+// argument, O(n²). When `=` is eq?, eqv?, equal? (the default), string=? or
+// char=? the result is the same with a key of each element that the predicate
+// respects, in linear time; (srfi 1) calls this then, and its Scheme loop otherwise.
 
-import { type ProcSpec, T, NIL, Pair, Sym, MString, Flonum, Ratnum, equal, argError, spend, allocate, COST } from "../../interpreter/api.js";
+import { type ProcSpec, T, NIL, Pair, Sym, MString, Char, Flonum, Ratnum, equal, argError, spend, allocate, COST } from "../../interpreter/api.js";
 
-type Mode = "eq" | "eqv" | "equal";
+type Mode = "eq" | "eqv" | "equal" | "string" | "char";
 
 /** Atoms of a structured value that go into its hash: enough to spread real data, bounded so hashing stays linear. */
 const HASH_ATOMS = 24;
@@ -73,6 +73,14 @@ function dedupe(who: string, l: any, mode: Mode, inPlace: boolean): any {
         bucket.push(x);
         fresh = true;
       }
+    } else if (mode === "string" || mode === "char") {
+      // As the Scheme loop would: string=? (or char=?) is called as (= kept later) from the second element on, and
+      // refuses anything else: a later element as argument #2, the first one (kept, never compared alone) as #1.
+      const ok = (v: any) => (mode === "string" ? v instanceof MString : v instanceof Char);
+      if (n > 0 && (!ok(l.car) || !ok(x))) argError(mode === "string" ? "string=?" : "char=?", ok(l.car) ? 2 : 1, mode === "string" ? "string" : "char", ok(l.car) ? x : l.car);
+      const k = ok(x) ? (mode === "string" ? (x as MString).toString() : (x as Char).code) : x;
+      fresh = !seen.has(k);
+      if (fresh) seen.set(k, true);
     } else {
       const k = mode === "eq" ? x : eqvKey(x);
       fresh = !seen.has(k);
@@ -99,7 +107,7 @@ function dedupe(who: string, l: any, mode: Mode, inPlace: boolean): any {
   return head.cdr;
 }
 
-const MODES: Record<string, Mode> = { "eq?": "eq", "eqv?": "eqv", "equal?": "equal" };
+const MODES: Record<string, Mode> = { "eq?": "eq", "eqv?": "eqv", "equal?": "equal", "string=?": "string", "char=?": "char" };
 
 /** The procedures of (nodwyn primitives srfi 1). */
 export const listPrimitives1: ProcSpec[] = [
@@ -107,11 +115,11 @@ export const listPrimitives1: ProcSpec[] = [
     name: "delete-duplicates",
     params: ["list", "equivalence", "in-place"],
     types: [T.list, T.symbol, T.boolean],
-    doc: "The elements of list without the later ones eq?, eqv? or equal? (the symbol equivalence names which) to an earlier one, in their order, in linear time; in list's own pairs when in-place is true.",
+    doc: "The elements of list without the later ones eq?, eqv?, equal?, string=? or char=? (the symbol equivalence names which) to an earlier one, in their order, in linear time; in list's own pairs when in-place is true.",
     impl(l: any, eqName: Sym, inPlace: boolean) {
       const who = inPlace ? "delete-duplicates!" : "delete-duplicates";
       const mode = MODES[eqName.name];
-      if (mode === undefined) argError(who, 2, "eq?, eqv? or equal?", eqName);
+      if (mode === undefined) argError(who, 2, "eq?, eqv?, equal?, string=? or char=?", eqName);
       return dedupe(who, l, mode, inPlace);
     },
   },

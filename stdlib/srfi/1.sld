@@ -807,7 +807,7 @@
          (filter! (lambda (e) (not (= x e))) lis))))
 
     ;; (delete-duplicates list [=]): list with only the first of each run of elements that = (equal? by default) says
-    ;; are the same, called as (= earlier later); in order. Linear time when = is eq?, eqv? or equal?, O(n²) otherwise.
+    ;; are the same, called as (= earlier later); in order. Linear time when = is eq?, eqv?, equal?, string=? or char=?, O(n²) otherwise.
     (define delete-duplicates
       (case-lambda
         ((lis) (%delete-duplicates lis 'equal? #f))
@@ -815,6 +815,8 @@
          (cond ((eq? = equal?) (%delete-duplicates lis 'equal? #f))
                ((eq? = eqv?) (%delete-duplicates lis 'eqv? #f))
                ((eq? = eq?) (%delete-duplicates lis 'eq? #f))
+               ((eq? = string=?) (%delete-duplicates lis 'string=? #f))
+               ((eq? = char=?) (%delete-duplicates lis 'char=? #f))
                (else
                 (check-procedure delete-duplicates 2 =)
                 ;; Each kept element is compared with the later ones (as (= kept later)), which are dropped when equal.
@@ -836,6 +838,8 @@
          (cond ((eq? = equal?) (%delete-duplicates lis 'equal? #t))
                ((eq? = eqv?) (%delete-duplicates lis 'eqv? #t))
                ((eq? = eq?) (%delete-duplicates lis 'eq? #t))
+               ((eq? = string=?) (%delete-duplicates lis 'string=? #t))
+               ((eq? = char=?) (%delete-duplicates lis 'char=? #t))
                (else
                 (check-procedure delete-duplicates! 2 =)
                 (let ((kept (cons #f '())))

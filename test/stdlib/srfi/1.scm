@@ -54,6 +54,8 @@
 (cdr '(1 . 2))                                    ; expect: 2
 (car '())                                         ; expect error: type
 (cddadr '(1 (2 3 4) 5))                           ; expect: (4)
+(caar '((1) 2))                                   ; expect: 1
+(cdddar '((1 2 3 4)))                             ; expect: (4)
 (list-ref '(a b c d) 2)                           ; expect: c
 (define ten '(1 2 3 4 5 6 7 8 9 10))
 (list (first ten) (second ten) (third ten) (fourth ten) (fifth ten) (sixth ten) (seventh ten) (eighth ten) (ninth ten) (tenth ten)) ; expect: (1 2 3 4 5 6 7 8 9 10)
@@ -264,6 +266,14 @@
 ;; = is called as (= earlier later).
 (let ((calls '())) (delete-duplicates '(1 2) (lambda (a b) (set! calls (cons (list a b) calls)) #f)) calls) ; expect: ((1 2))
 (delete-duplicates '())                           ; expect: ()
+(delete-duplicates (list "b" "a" "b" (string #\a) "c") string=?) ; expect: ("b" "a" "c")
+(delete-duplicates (list "A" "a") string=?)       ; expect: ("A" "a")
+(delete-duplicates! (list "x" "y" "x") string=?)  ; expect: ("x" "y")
+(delete-duplicates (list #\a #\b #\a) char=?)    ; expect: (#\a #\b)
+(delete-duplicates (list 5) string=?)             ; expect: (5)
+(delete-duplicates (list "a" 5) string=?)         ; expect error: type: bad argument #2 to 'string=?'
+(delete-duplicates (list 5 "a") string=?)         ; expect error: type: bad argument #1 to 'string=?'
+(delete-duplicates (list #\a "a") char=?)         ; expect error: type: bad argument #2 to 'char=?'
 (delete-duplicates '(1 . 2))                      ; expect error: type: bad argument #1 to 'delete-duplicates' (proper list expected
 (delete-duplicates (circular-list 1 2))           ; expect error: type: bad argument #1 to 'delete-duplicates' (proper list (not circular) expected
 (delete-duplicates! (list 1 2 1))                 ; expect: (1 2)
