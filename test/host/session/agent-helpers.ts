@@ -4,6 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExecutionContext } from "ava";
+import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
+import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
 
 /** A git repository in a temp folder with the given files, removed after the test. */
 export function gitRepo(t: ExecutionContext, files: Record<string, string>): string {
@@ -35,4 +37,25 @@ export function records(data: string, session?: string): any[] {
 /** The kinds of records, without the guard's decisions and redaction events collapsed. */
 export function kinds(recs: readonly any[]): string[] {
   return recs.map((r) => r.kind);
+}
+
+/**
+ * An agent session over the repository `root` with a fake model answering
+ * `replies`: a fresh data directory, an environment of PATH, HOME and the data
+ * directory, no one to ask for approvals; `o` overrides any option, and
+ * `open(more)` opens it with more.
+ */
+export function fakeAgent(t: ExecutionContext, root: string, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
+  const data = dataDir(t);
+  const provider = new FakeModel(replies);
+  const opts: AgentOptions = {
+    origin: "ask",
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: root, NODWYN_DATA_DIR: data },
+    provider,
+    model: { id: "fake-1", server: "fake", contextWindow: 100_000 },
+    askApproval: null,
+    ...o,
+  };
+  return { root, data, provider, opts, open: (more: Partial<AgentOptions> = {}) => AgentSession.open({ ...opts, ...more }) };
 }

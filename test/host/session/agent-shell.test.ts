@@ -2,23 +2,12 @@
 import test from "ava";
 import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
 import type { ApprovalRequest } from "../../../host/shell/index.js";
-import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
-import { dataDir, gitRepo, records } from "./agent-helpers.js";
+import type { FakeReply } from "../../helpers/fake-model.js";
+import { fakeAgent, gitRepo, records } from "./agent-helpers.js";
 
 function open(t: any, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
   const root = gitRepo(t, { "README.md": "# demo\n" });
-  const data = dataDir(t);
-  const provider = new FakeModel(replies);
-  const opts: AgentOptions = {
-    origin: "ask",
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: root, NODWYN_DATA_DIR: data },
-    provider,
-    model: { id: "fake-1", server: "fake", contextWindow: 100_000 },
-    askApproval: null,
-    ...o,
-  };
-  return { root, data, provider, open: () => AgentSession.open(opts) };
+  return fakeAgent(t, root, replies, { ...o });
 }
 
 const shell = (command: string): FakeReply => ({ calls: [{ name: "shell-exec", args: { command } }] });

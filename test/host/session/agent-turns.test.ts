@@ -6,24 +6,13 @@ import { fileURLToPath } from "node:url";
 import { createSessionLog, readLog } from "../../../host/log/index.js";
 import { replayRequest } from "../../../host/window/index.js";
 import { ModelError } from "../../../host/model/types.js";
-import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
-import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
-import { dataDir, gitRepo, records } from "./agent-helpers.js";
+import type { AgentOptions } from "../../../host/session/agent.js";
+import type { FakeReply } from "../../helpers/fake-model.js";
+import { fakeAgent, gitRepo, records } from "./agent-helpers.js";
 
 function setup(t: any, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
   const root = gitRepo(t, { "a.txt": "alpha\n", "b.txt": "beta\n" });
-  const data = dataDir(t);
-  const provider = new FakeModel(replies);
-  const opts: AgentOptions = {
-    origin: "ask",
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: root, NODWYN_DATA_DIR: data },
-    provider,
-    model: { id: "fake-1", server: "fake", contextWindow: 100_000 },
-    askApproval: null,
-    ...o,
-  };
-  return { root, data, provider, opts, open: (more: Partial<AgentOptions> = {}) => AgentSession.open({ ...opts, ...more }) };
+  return fakeAgent(t, root, replies, { ...o });
 }
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));

@@ -3,28 +3,17 @@ import test from "ava";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentSession, type AgentOptions } from "../../../host/session/agent.js";
+import type { AgentOptions } from "../../../host/session/agent.js";
 import type { ApprovalAnswer, ApprovalRequest } from "../../../host/shell/index.js";
-import { FakeModel, type FakeReply } from "../../helpers/fake-model.js";
-import { dataDir, gitRepo, records } from "./agent-helpers.js";
+import type { FakeReply } from "../../helpers/fake-model.js";
+import { fakeAgent, gitRepo, records } from "./agent-helpers.js";
 
 function setup(t: any, replies: FakeReply[], o: Partial<AgentOptions> = {}) {
   const root = gitRepo(t, { "README.md": "# demo\n", "src/a.ts": "let x = 1;\nlet y = 1;\n", "src/b.ts": "b\n" });
   mkdirSync(join(root, ".nodwyn"), { recursive: true });
   writeFileSync(join(root, ".nodwyn", "checks.scm"), ";; no checkers\n");
   writeFileSync(join(root, ".env"), "TOKEN=abc\n");
-  const data = dataDir(t);
-  const provider = new FakeModel(replies);
-  const opts: AgentOptions = {
-    origin: "chat",
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: root, NODWYN_DATA_DIR: data },
-    provider,
-    model: { id: "fake-1", server: "fake", contextWindow: 100_000 },
-    askApproval: null,
-    ...o,
-  };
-  return { root, data, provider, open: () => AgentSession.open(opts) };
+  return fakeAgent(t, root, replies, { origin: "chat", ...o });
 }
 
 const call = (name: string, args: unknown): FakeReply => ({ calls: [{ name, args }] });
