@@ -195,6 +195,9 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   let lastTs: string | null = null;
   let beforeTs: string | null = null;
   let afterTs: string | null = null;
+  // The seq the first damaged line should hold, and the write mark of the whole records after it (ADR 0043).
+  let pendingSeq: number | null = null;
+  let afterWrite: number | null = null;
   let oneWrite = true;
   const damagedTs: string[] = [];
   const fromPending = (): never => {
@@ -242,6 +245,7 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
         // Maybe the torn tail: decided by what follows.
         if (pending === null) {
           beforeTs = lastTs;
+          pendingSeq = expected === -1 ? null : expected;
           pending = d === null
             ? { line: lineNo, offset, reason: "line-too-long", detail: `a line longer than ${maxLine} bytes` }
             : { line: lineNo, offset, reason: (d as { reason: CorruptReason }).reason, detail: (d as { detail: string }).detail };
@@ -257,9 +261,15 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
       if (pending !== null) {
         // A whole record after damage: part of the torn last write only if it shares that write's ts.
         if (!d.ok) fromPending();
-        const ts = (d as { record: LogRecord }).record.ts;
-        if (afterTs === null) afterTs = ts;
-        if (ts !== afterTs || (beforeTs !== null && ts <= beforeTs)) oneWrite = false;
+        const whole = d as { record: LogRecord; write?: number };
+        const ts = whole.record.ts;
+        if (afterTs === null) {
+          afterTs = ts;
+          afterWrite = whole.write ?? null;
+        } else if ((whole.write ?? null) !== afterWrite) oneWrite = false;
+        // A write begun before the damage holds the record before it too, with the same ts.
+        const begunBefore = afterWrite !== null && pendingSeq !== null && afterWrite < pendingSeq;
+        if (ts !== afterTs || (beforeTs !== null && (begunBefore ? ts !== beforeTs : ts <= beforeTs))) oneWrite = false;
         if (!oneWrite) fromPending();
         lineStart = nl + 1;
         lineNo++;
@@ -293,14 +303,17 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   const end = bufOffset + lineStart;
   const fileEnd = bufOffset + filled;
   if (pending !== null && afterTs !== null) {
-    // Whole records after the damage: one torn write only with evidence that the damage is in it too —
-    // a ts still readable in the damaged lines, all of them the records' (else the damage may be an
-    // acknowledged record of an earlier write, which is never cut away).
+    // Whole records after the damage: one torn write only with evidence that the damage is in it too
+    // (else the damage may be an acknowledged record of an earlier write, which is never cut away):
+    // their write mark naming a first seq at or before the damaged line's — their own bytes, checked by
+    // their crcs, so it outweighs a ts read from damaged bytes — or, unmarked, a ts still readable in the
+    // damaged lines, all of them the records'.
     if (end < fileEnd && skipStart < 0) {
       const ts = tsOf(buf, lineStart, filled);
       if (ts !== null) damagedTs.push(ts);
     }
-    if (damagedTs.length === 0 || damagedTs.some((ts) => ts !== afterTs)) fromPending();
+    const marked = afterWrite !== null && pendingSeq !== null && afterWrite <= pendingSeq;
+    if (!marked && (damagedTs.length === 0 || damagedTs.some((ts) => ts !== afterTs))) fromPending();
   }
   const tail: TornTail | null = pending !== null
     ? { offset: pending.offset, bytes: fileEnd - pending.offset, line: pending.line }

@@ -29,9 +29,14 @@ const HEX = "0123456789abcdef";
  * The line (with its newline) for a record, as bytes. `payloadJson` is the
  * payload's JSON text, already redacted; the envelope's members always come in
  * this order. The text is encoded once, and the CRC taken over those bytes.
+ * `write`, given for every record of a write that holds more than one line, is
+ * the seq of that write's first record (ADR 0043): it tells the reader, after a
+ * power loss, that whole records following a damaged line are of the same
+ * unsynced write.
  */
-export function encodeLine(seq: number, ts: string, session: string, kind: string, payloadJson: string): Buffer {
-  const body = `{"seq":${seq},"ts":${JSON.stringify(ts)},"session":${JSON.stringify(session)},"kind":${JSON.stringify(kind)},"payload":${payloadJson}}`;
+export function encodeLine(seq: number, ts: string, session: string, kind: string, payloadJson: string, write?: number): Buffer {
+  const mark = write === undefined ? "" : `,"write":${write}`;
+  const body = `{"seq":${seq},"ts":${JSON.stringify(ts)},"session":${JSON.stringify(session)},"kind":${JSON.stringify(kind)},"payload":${payloadJson}${mark}}`;
   const n = Buffer.byteLength(body);
   // The body without its closing brace, then `,"crc":"hhhhhhhh"}` and the newline.
   const buf = Buffer.allocUnsafe(n + CRC_TAIL_LENGTH);
@@ -49,7 +54,7 @@ export function encodeLine(seq: number, ts: string, session: string, kind: strin
  * written that way, and is never a torn tail.
  */
 export type Decoded =
-  | { readonly ok: true; readonly record: LogRecord }
+  | { readonly ok: true; readonly record: LogRecord; readonly write?: number }
   | { readonly ok: false; readonly reason: "crc-mismatch" | "malformed" | "unknown-kind"; readonly detail: string; readonly tornable: boolean };
 
 function hexValue(b: number): number {
@@ -87,11 +92,12 @@ export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
     return { ok: false, reason: "malformed", detail: `not valid JSON (${(e as Error).message})`, tornable: false };
   }
   const r = obj as Record<string, unknown>;
+  const members = typeof r === "object" && r !== null ? Object.keys(r).length : 0;
   if (
     typeof r !== "object" ||
     r === null ||
     Array.isArray(r) ||
-    Object.keys(r).length !== 6 ||
+    !(members === 6 || (members === 7 && Number.isSafeInteger(r.write) && (r.write as number) >= 1 && (r.write as number) <= (r.seq as number))) ||
     !Number.isSafeInteger(r.seq) ||
     (r.seq as number) < 1 ||
     typeof r.ts !== "string" ||
@@ -102,12 +108,10 @@ export function decodeLine(buf: Buffer, start: number, end: number): Decoded {
     Array.isArray(r.payload) ||
     typeof r.crc !== "string"
   )
-    return { ok: false, reason: "malformed", detail: "not a record: {seq, ts, session, kind, payload, crc} expected", tornable: false };
+    return { ok: false, reason: "malformed", detail: "not a record: {seq, ts, session, kind, payload, [write,] crc} expected", tornable: false };
   if (!isKnownKind(r.kind)) return { ok: false, reason: "unknown-kind", detail: `unknown record kind ${JSON.stringify(r.kind)}`, tornable: false };
-  return {
-    ok: true,
-    record: { seq: r.seq as number, ts: r.ts, session: r.session, kind: r.kind, payload: r.payload as Payload },
-  };
+  const record: LogRecord = { seq: r.seq as number, ts: r.ts, session: r.session, kind: r.kind, payload: r.payload as Payload };
+  return members === 7 ? { ok: true, record, write: r.write as number } : { ok: true, record };
 }
 
 function hex8(n: number): string {

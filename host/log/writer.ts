@@ -165,8 +165,10 @@ export class LogWriter {
     const lines: Buffer[] = [];
     const results: AppendResult[] = [];
     let seq = this.seq;
+    // A write of several lines marks each with the seq of its first (ADR 0043).
+    const first = records.length > 1 ? this.seq + 1 : undefined;
     for (const { kind, payload } of records) {
-      const r = this.encode(kind, payload, seq + 1, ts, lines);
+      const r = this.encode(kind, payload, seq + 1, ts, lines, first);
       results.push(r);
       seq = r.redaction ? r.seq + 1 : r.seq;
     }
@@ -178,13 +180,15 @@ export class LogWriter {
   }
 
   /** One record as its line (and its redact.event's), pushed onto `out`; nothing is written. */
-  private encode(kind: LogKind, payload: Payload | object, seq: number, ts: string, out: Buffer[]): AppendResult {
+  private encode(kind: LogKind, payload: Payload | object, seq: number, ts: string, out: Buffer[], first: number | undefined): AppendResult {
     checkPayload(kind, payload);
     if (kind === "session.start" && seq !== 1)
       throw new LogPayloadError("LOG_BAD_PAYLOAD", kind, "session.start is only the first record; a later opening is session.resume");
     const red = redactPayload(this.redactor, kind, payload);
     const json = JSON.stringify(red.value);
-    let line = encodeLine(seq, ts, this.session, kind, json);
+    // A lone record followed by its redact.event is a write of two lines too.
+    const write = first ?? (red.report ? seq : undefined);
+    let line = encodeLine(seq, ts, this.session, kind, json, write);
     if (line.length - 1 > this.maxRecordBytes) {
       // Logged in part: the longest strings, already redacted, are cut with a marker saying how much went.
       const overhead = line.length - 1 - Buffer.byteLength(json);
@@ -195,7 +199,7 @@ export class LogWriter {
           kind,
           `a ${kind} record of ${line.length - 1} bytes is larger than the log accepts (${this.maxRecordBytes}), and cutting its strings cannot make it fit`,
         );
-      line = encodeLine(seq, ts, this.session, kind, JSON.stringify(fit.value));
+      line = encodeLine(seq, ts, this.session, kind, JSON.stringify(fit.value), write);
     }
     out.push(line);
     let redaction: AppendResult["redaction"] = null;
@@ -204,7 +208,7 @@ export class LogWriter {
       const event: Payload = { target_seq: seq, target_kind: kind, rules: { ...r.rules }, paths: [...r.paths] };
       if (r.pathsDropped > 0) event.paths_dropped = r.pathsDropped;
       // Paths name redacted keys, so the event holds no secret; it passes the boundary all the same.
-      out.push(encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value)));
+      out.push(encodeLine(seq + 1, ts, this.session, "redact.event", JSON.stringify(this.redactor.redactJSON(event).value), write));
       redaction = { seq: seq + 1, report: r };
     }
     return { seq, ts, redaction };
