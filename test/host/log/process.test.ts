@@ -253,3 +253,41 @@ test("T14: a writer in a worker thread of this process refuses this thread's ope
   t.is(writer.lastSeq, 2);
   writer.close();
 });
+
+// T14: per PR 1,000 iterations of {open, kill -9, reopen}; NODWYN_LOCK_TRIALS changes the count.
+const LOCK_TRIALS = Number(process.env.NODWYN_LOCK_TRIALS ?? 1000);
+
+test(`T14: ${LOCK_TRIALS} times a child opens the log, is refused to this process while it lives, is SIGKILLed, and the lock is free the moment its death is seen`, async (t) => {
+  const dir = tempDataDir(t);
+  // Two logs, each driven by its own loop, so both cores work; each iteration is one child.
+  const lanes = ["a", "b"];
+  let freeAtOnce = 0;
+  await Promise.all(
+    lanes.map(async (session, lane) => {
+      const mine = Math.ceil(LOCK_TRIALS / lanes.length) - (lane === 1 && LOCK_TRIALS % 2 === 1 ? 1 : 0);
+      for (let i = 0; i < mine; i++) {
+        const child = new Child("hold-writer.mjs", [dir, session, i === 0 ? "create" : "append"]);
+        const ready = await child.waitFor((l) => l.startsWith("ready") || l.startsWith("error"));
+        // The child's open: a create writes seq 1, each later open a session.resume after the parent's.
+        if (ready !== `ready ${i === 0 ? 1 : 2 * i + 1}`) {
+          child.proc.kill("SIGKILL");
+          t.fail(`${session} ${i}: the child said ${ready} (${child.stderr})`);
+          return;
+        }
+        const e = t.throws(() => openForAppend(session, { dataDir: dir }), { instanceOf: LogLockedError }, `${session} ${i}: the live holder`);
+        if (!e) return;
+        child.proc.kill("SIGKILL");
+        t.is(await child.exited, null, `${session} ${i}`);
+        // No retry, no wait: the first try after the death is seen must get the lock.
+        const { writer } = openForAppend(session, { dataDir: dir, resume: START });
+        writer.close();
+        freeAtOnce++;
+      }
+    }),
+  );
+  t.is(freeAtOnce, LOCK_TRIALS);
+  // Every open left its record: seq 1, then one resume by each child and one by this process per iteration but the first's child.
+  const seqs = lanes.map((s) => verifyLog(sessionLogPath(s, dir)).lastSeq);
+  t.deepEqual(seqs, lanes.map((_, lane) => 2 * (Math.ceil(LOCK_TRIALS / 2) - (lane === 1 && LOCK_TRIALS % 2 === 1 ? 1 : 0))));
+  t.log(`${LOCK_TRIALS} kill -9 of a lock holder: the lock free at the first try each time`);
+});
