@@ -34,3 +34,22 @@ export { recallEvent, RecallError, type RecallResult } from "./recall.js";
 export { earlierTasksLeave, workspacesFile, howToAllow, type EarlierLeave } from "./workspaces.js";
 /** A session's memory service (what the primitives call). */
 export { ConversationMemory, MemoryError, projectOfFacts, type MemoryOptions } from "./memory.js";
+/** Issue 16's recall forms: verbatim rows matched by LIKE over the raw payload. */
+export {
+  recallLog,
+  recallEntry,
+  recallSearch,
+  likeFragment,
+  bodyOf,
+  RecallLogError,
+  DEFAULT_RECALL_KINDS,
+  RECALL_LOG_DEFAULTS,
+  RECALL_SEARCH_DEFAULTS,
+  MAX_RECALL_ROWS,
+  RECALL_DEFAULTS,
+  type RecallRow,
+  type RecallLogQuery,
+  type RecallLogResult,
+  type RecallSearchQuery,
+  type RecallSearchRow,
+} from "./recall-log.js";

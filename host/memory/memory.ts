@@ -10,6 +10,7 @@ import { recallEvent, RecallError, type RecallResult } from "./recall.js";
 import { rankViews, DEFAULT_HITS, type MemorySearchResult } from "./search.js";
 import { memFileOf, openTask, type TaskView } from "./task-memory.js";
 import { earlierTasksLeave } from "./workspaces.js";
+import { checkKinds, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchRow } from "./recall-log.js";
 
 /** A failure the primitives show as a Scheme error: what and what to do. */
 export class MemoryError extends Error {
@@ -133,6 +134,46 @@ export class ConversationMemory {
         throw e;
       }
     });
+  }
+
+  // ---- issue 16's recall forms (recall-log.ts) ------------------------------------------------------
+
+  private projectKeyOf = (repo: string): string | null => {
+    try {
+      return projectPaths(repo, this.o.dataDir).key;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The session a recall form reads: this one, or another of this repository's. */
+  private recallSession(session: string | null, who: string): string {
+    if (session === null || session === this.o.session) {
+      if (this.o.session === null) throw new RecallLogError("no-log", `${who}: this session keeps no log (--no-log), so it has nothing to recall`);
+      return this.o.session;
+    }
+    if (!isValidSessionId(session)) throw new RecallLogError("no-task", `${who}: ${JSON.stringify(session)} is not a session id (ids look like 20261009T034803Z-3981612f)`);
+    const repo = sessionRepo(logFileOf(this.o.dataDir, session));
+    if (repo === undefined) throw new RecallLogError("no-task", `${who}: there is no session ${session} (its log is gone, or never was)`);
+    if (repo === null || this.projectKeyOf(repo) !== this.project) throw new RecallLogError("not-this-project", `${who}: session ${session} is not one of this repository's sessions`);
+    return session;
+  }
+
+  /** recall-log over this session (and what it was forked from), or another of the repository's. */
+  recallLog(q: RecallLogQuery & { readonly session: string | null }): RecallLogResult {
+    checkKinds(q.kinds, "recall-log");
+    return recallLog(this.o.dataDir, this.recallSession(q.session, "recall-log"), q);
+  }
+
+  /** recall-entry: the record at seq whole, or null. */
+  recallEntry(seq: number, session: string | null): RecallRow | null {
+    return recallEntry(this.o.dataDir, this.recallSession(session, "recall-entry"), seq);
+  }
+
+  /** recall-search over every session of this repository. */
+  recallSearch(q: RecallSearchQuery): RecallSearchRow[] {
+    checkKinds(q.kinds, "recall-search");
+    return recallSearch(this.o.dataDir, this.projectKeyOf, this.project, q);
   }
 
   /** A task's cards and compaction notes. */

@@ -32,8 +32,8 @@ import { createSearchEngine, DEFAULT_SEARCH_LIMITS, type SearchEngine } from "..
 import { createSessionLog, cutText, newSessionId, openForAppend, resolveDataDir, type LogWriter, type SessionConfigPayload, type TruncatedError } from "../log/index.js";
 import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
 import { Redactor, environmentSecrets } from "../redact/index.js";
-import { fileToolPrimitives, indexToolPrimitives, memoryScopes, memoryToolPrimitives } from "../../primitives/agent/index.js";
-import { ConversationMemory, renderSearch, DEFAULT_HITS, MAX_HITS } from "../memory/index.js";
+import { fileToolPrimitives, indexToolPrimitives, memoryScopes, memoryToolPrimitives, recallToolPrimitives } from "../../primitives/agent/index.js";
+import { ConversationMemory, renderSearch, DEFAULT_HITS, MAX_HITS, RECALL_DEFAULTS } from "../memory/index.js";
 import { RESULT_CAP_MAX } from "../window/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
@@ -99,7 +99,7 @@ export interface SessionOptions {
 }
 
 /** What (nodwyn agent) exports. register-check is not there: it exists only while .nodwyn/checks.scm loads. */
-export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", "index-update", "recall"] as const;
+export const AGENT_NAMES = ["fs-read", "fs-find", "index-grep", "index-search", "index-update", "recall", "recall-log", "recall-entry", "recall-search"] as const;
 
 /** Who a session is for: a model (an agent's session, always sandboxed) or a person. */
 export type SessionKind = "agent" | "person";
@@ -224,6 +224,7 @@ export class Session {
         ...fileToolPrimitives(this.fileServices()),
         ...indexToolPrimitives({ index: () => this.index, actor: () => this.actor, signal: () => this.current, limits: { ...DEFAULT_INDEX_LIMITS, ...opts.index?.limits }, scopes: memoryScopes(memory) }),
         ...memoryToolPrimitives(memory),
+        ...recallToolPrimitives({ recall: () => this.memory, defaults: RECALL_DEFAULTS }),
         ...(opts.extraPrimitives ?? []),
       ],
     });

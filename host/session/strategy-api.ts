@@ -21,7 +21,7 @@ import {
   type Ctx,
   type ProcSpec,
 } from "../../interpreter/api.js";
-import { jsonToScheme } from "../../primitives/agent/index.js";
+import { jsonToScheme, keywordName, keywordOptions } from "../../primitives/agent/index.js";
 import type { Message } from "../model/types.js";
 
 /** What a request handle stands for (the host keeps the request itself). */
@@ -105,27 +105,6 @@ function idOf(call: any, who: string): string {
     if (e instanceof Pair && e.car instanceof Sym && e.car.name === "id" && e.cdr instanceof MString) return e.cdr.toString();
   }
   hostError("bad-call", `${who}: the tool call has no (id . "…") entry: pass a call from (send …)'s tool-calls`, [call], who);
-}
-
-/** Keyword options after the positional arguments: (… :from 12 :lasting #t); each name once, each with a value. */
-function keywordOptions(args: readonly unknown[], who: string, allowed: { readonly [name: string]: ArgType }): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  const names = Object.keys(allowed)
-    .map((k) => `:${k}`)
-    .join(", ");
-  for (let i = 0; i < args.length; i += 2) {
-    const k = args[i];
-    if (!T.keyword.test(k)) hostError("bad-option", `${who}: expected a keyword option (${names}), got a value where the option's name should be`, [k], who);
-    const name = (k as { name: string }).name;
-    const type = allowed[name];
-    if (type === undefined) hostError("bad-option", `${who}: unknown option :${name} (the options are ${names})`, [k], who);
-    if (i + 1 >= args.length) hostError("bad-option", `${who}: the option :${name} has no value`, [k], who);
-    const v = args[i + 1];
-    if (!type.test(v)) hostError("bad-option", `${who}: the option :${name} takes a ${type.name}`, [v], who);
-    if (out.has(name)) hostError("bad-option", `${who}: the option :${name} is given twice`, [k], who);
-    out.set(name, v);
-  }
-  return out;
 }
 
 /** The strategy procedures over a loop, as table entries. */
@@ -320,7 +299,7 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         const who = "context-narrow";
         let args = rest;
         let noteText: string | undefined;
-        if (note !== undefined && T.keyword.test(note)) args = [note, ...rest];
+        if (note !== undefined && keywordName(note) !== null) args = [note, ...rest];
         else if (note instanceof MString) noteText = note.toString();
         else if (note !== undefined && note !== false) hostError("bad-argument", `${who}: the note is a string or #f`, [note], who);
         const o = keywordOptions(args, who, { "resp-seq": T.index, from: T.index, lasting: T.boolean, label: stringOrSymbol });

@@ -127,7 +127,7 @@ export function modelTools(
     },
   };
   const prims = agentToolSpecs(session.interp).map((spec): ModelTool => {
-    const names = spec.params.map(toolArgName);
+    const names = spec.toolArgs !== undefined ? Object.keys((spec.tool.inputSchema as { properties?: object }).properties ?? {}) : spec.params.map(toolArgName);
     return {
       definition: toolDefinitionOf(spec),
       async run(input, { signal }) {
@@ -135,7 +135,7 @@ export function modelTools(
         if (unknown.length > 0) return { ok: false, error: `${spec.name} has no argument ${unknown.map((k) => JSON.stringify(k)).join(", ")}; its arguments are ${names.join(", ")}` };
         let args: any[];
         try {
-          args = toolCallArgs(session.interp.ctx, spec, input);
+          args = spec.toolArgs !== undefined ? spec.toolArgs(session.interp.ctx, input) : toolCallArgs(session.interp.ctx, spec, input);
         } catch (e) {
           return { ok: false, error: (e as Error).message };
         }

@@ -14,3 +14,5 @@ export { shellExecPrimitive, renderShell, type ShellServices } from "./shell-exe
 export { indexToolPrimitives, type IndexToolServices, type RepoIndexPort, type SearchScope } from "./index-tools.js";
 export { fileWritePrimitives, type WriteServices, type WriteReport } from "./file-write.js";
 export { memoryToolPrimitives, memoryScopes, MEMORY_PROVENANCE, type MemoryPort, type MemoryToolServices } from "./memory-tools.js";
+export { keywordName, keywordValue, keywordOptions, plist } from "./keyword-args.js";
+export { recallToolPrimitives, type RecallPort, type RecallToolServices } from "./recall-tools.js";

@@ -23,6 +23,12 @@ export interface AgentToolSpec extends ProcSpec {
    * rendering is still shown, before the error.
    */
   failed?(result: any): string | null;
+  /**
+   * The Scheme arguments of a tool call when they are not the params in order
+   * (a procedure of keyword options: `{"match": "x"}` → `:match "x"`); the
+   * tool's argument names are then its schema's properties.
+   */
+  toolArgs?(ctx: Ctx, input: Record<string, unknown>): any[];
 }
 
 /** A param's name as a tool argument: "[start-line]" → "start-line". */

@@ -1,0 +1,505 @@
+// recall-log, recall-entry and recall-search: verbatim rows of session logs matched with SQL LIKE over the raw payload.
+//
+// These promise what the conversation index (search.ts, BM25) does not: every
+// row that matches, verbatim, in log order, found by a LIKE pattern over the
+// payload as the log recorded it (already redacted), in the sessions this one
+// was forked from and in turns an undo hid. The two share the reading code
+// of events.ts: a row's body is an event's text as recall shows it.
+//
+// The scan reads the log file whole and runs one RE2 expression over its bytes
+// (linear time whatever the pattern: `%a%a%a%b` cannot backtrack), anchored at
+// each line's `"kind":"…","payload":` so that only the payload is matched;
+// only the rows returned are decoded (and their CRC checked).
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import RE2 from "re2";
+import { decodeLine } from "../log/record.js";
+import { isKnownKind } from "../log/kinds.js";
+import { LOG_EXTENSION, isValidSessionId, listSessions, readLog, sessionsDir, type LogRecord } from "../log/index.js";
+import { SessionTree } from "../checkpoint/tree.js";
+import { argsLine, eventLines, isMemoryCall, replyCalls } from "./events.js";
+
+/** The kinds a recall form reads unless :kinds names others: the person's input, the answers, tool calls and results. */
+export const DEFAULT_RECALL_KINDS: readonly string[] = ["user.msg", "llm.resp", "tool.call", "tool.result"];
+
+export const RECALL_LOG_DEFAULTS = Object.freeze({ limit: 20, clip: 200 });
+export const RECALL_SEARCH_DEFAULTS = Object.freeze({ limit: 60, window: 220, lead: 32 });
+/** The most rows one call returns, whatever :limit says. */
+export const MAX_RECALL_ROWS = 1000;
+/** Every default of the recall forms, as their primitives take them. */
+export const RECALL_DEFAULTS = Object.freeze({
+  kinds: DEFAULT_RECALL_KINDS,
+  limit: RECALL_LOG_DEFAULTS.limit,
+  clip: RECALL_LOG_DEFAULTS.clip,
+  searchLimit: RECALL_SEARCH_DEFAULTS.limit,
+  window: RECALL_SEARCH_DEFAULTS.window,
+  lead: RECALL_SEARCH_DEFAULTS.lead,
+  maxRows: MAX_RECALL_ROWS,
+});
+
+/** A failure the primitives show as a Scheme error (code, then what to do). */
+export class RecallLogError extends Error {
+  readonly domain = "memory";
+  constructor(
+    readonly code: "no-log" | "no-task" | "bad-query" | "not-this-project",
+    message: string,
+  ) {
+    super(message);
+    this.name = "RecallLogError";
+  }
+}
+
+/** One row: an event of a log, its body clipped. */
+export interface RecallRow {
+  readonly seq: number;
+  /** When it was recorded (ISO 8601 UTC). */
+  readonly at: string;
+  readonly kind: string;
+  readonly body: string;
+  /** A tool result's duration. */
+  readonly durationMs?: number;
+  /** Set when the row is another session's than the one asked for (one it was forked from). */
+  readonly session?: string;
+  /** Characters of the body left out by the clip. */
+  readonly clipped?: number;
+}
+
+export interface RecallLogQuery {
+  readonly match: string | null;
+  readonly kinds: readonly string[];
+  readonly before: number | null;
+  readonly after: number | null;
+  readonly limit: number;
+  readonly clip: number;
+}
+
+export interface RecallLogResult {
+  readonly session: string;
+  /** Rows that matched (before the limit). */
+  readonly matched: number;
+  /** The newest `limit` of them, oldest first. */
+  readonly rows: readonly RecallRow[];
+}
+
+export interface RecallSearchQuery {
+  readonly query: string;
+  readonly kinds: readonly string[];
+  readonly limit: number;
+  readonly window: number;
+  readonly lead: number;
+}
+
+export interface RecallSearchRow {
+  readonly session: string;
+  readonly title: string;
+  readonly seq: number;
+  readonly kind: string;
+  readonly at: string;
+  readonly text: string;
+}
+
+// ---- LIKE as RE2 -------------------------------------------------------------------------------------
+
+/** One character of a pattern, itself, ASCII letters in either case; `js`: for a JavaScript RegExp (with the u flag), else for RE2. */
+function escapeChar(c: string, js = false): string {
+  const code = c.codePointAt(0)!;
+  if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return `[${c.toLowerCase()}${c.toUpperCase()}]`;
+  if (js ? /[\\^$.|?*+()[\]{}/]/.test(c) : /[\\^$.|?*+()[\]{}\-/]/.test(c)) return `\\${c}`;
+  if (code < 0x20 || code === 0x7f) return js ? `\\u{${code.toString(16)}}` : `\\x{${code.toString(16)}}`;
+  return c;
+}
+
+/**
+ * A LIKE pattern as an RE2 fragment: `%` any run of characters, `_` one
+ * character (a code point, as SQLite's LIKE over UTF-8), ASCII letters in
+ * either case, everything else itself. `literal`: `%` and `_` match themselves.
+ * A line of the log holds no newline (JSON escapes it), so `%` never leaves a line.
+ */
+export function likeFragment(pattern: string, literal = false): string {
+  let out = "";
+  for (const c of pattern) {
+    if (!literal && c === "%") out += "[^\\n]*?";
+    else if (!literal && c === "_") out += "[^\\n]";
+    else out += escapeChar(c);
+  }
+  return out;
+}
+
+function kindAlternation(kinds: readonly string[]): string {
+  return kinds.map((k) => k.replace(/[\\^$.|?*+()[\]{}\-/]/g, (c) => `\\${c}`)).join("|");
+}
+
+/**
+ * What a scan looks for: lines of one of `kinds` whose payload holds a match of
+ * `fragment` (anywhere: LIKE '%' || match || '%'). Without a fragment the scan
+ * finds each line's kind; with one it runs the fragment alone over the bytes
+ * (the fastest RE2 can go) and checks each hit's line: its kind, and that the
+ * match lies in the payload (else the payload alone is tested again).
+ */
+interface LineQuery {
+  readonly kinds: ReadonlySet<string>;
+  readonly find: RE2;
+  /** The fragment, not global, to test a payload alone; null without a fragment. */
+  readonly test: RE2 | null;
+}
+
+function lineExpression(kinds: readonly string[], fragment: string | null): LineQuery {
+  return {
+    kinds: new Set(kinds),
+    find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment, "g"),
+    test: fragment === null ? null : new RE2(fragment),
+  };
+}
+
+const KIND_MARK = Buffer.from('"kind":"', "latin1");
+const PAYLOAD_MARK = Buffer.from('","payload":', "latin1");
+
+/** A line's kind and where its payload starts, read from its envelope; null when the line is not a record. */
+function envelope(buf: Buffer, start: number, end: number): { kind: string; payload: number } | null {
+  const head = buf.subarray(start, Math.min(end, start + 512));
+  const k = head.indexOf(KIND_MARK);
+  if (k < 0) return null;
+  const q = head.indexOf(PAYLOAD_MARK, k + KIND_MARK.length);
+  if (q < 0) return null;
+  return { kind: head.toString("latin1", k + KIND_MARK.length, q), payload: start + q + PAYLOAD_MARK.length };
+}
+
+/** The `,"crc":"hhhhhhhh"}` every line ends with: not part of the payload. */
+const CRC_TAIL = 18;
+
+interface Hit {
+  readonly start: number;
+  readonly end: number;
+  readonly seq: number;
+}
+
+/** The seq a line starts with (`{"seq":N,`), or -1. */
+function seqOf(buf: Buffer, start: number): number {
+  if (buf[start] !== 0x7b || buf[start + 1] !== 0x22) return -1;
+  let i = start + 7; // {"seq":
+  let n = 0;
+  let digits = 0;
+  for (; i < buf.length; i++) {
+    const b = buf[i]!;
+    if (b < 0x30 || b > 0x39) break;
+    n = n * 10 + (b - 0x30);
+    digits++;
+  }
+  return digits > 0 && buf[i] === 0x2c ? n : -1;
+}
+
+/** Every line of `buf` the query matches within its payload, in order. */
+function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit) => boolean) | null): Hit[] {
+  const out: Hit[] = [];
+  const re = lq.find;
+  re.lastIndex = 0;
+  while (re.lastIndex < buf.length) {
+    const m = re.exec(buf);
+    if (m === null) break;
+    const at = m.index;
+    const matchEnd = re.lastIndex;
+    const start = buf.lastIndexOf(10, at) + 1;
+    let end = buf.indexOf(10, at);
+    if (end < 0) end = buf.length;
+    re.lastIndex = end + 1;
+    const env = envelope(buf, start, end);
+    if (env === null || !lq.kinds.has(env.kind)) continue;
+    const payloadEnd = end - CRC_TAIL + 1;
+    // A match in the envelope or running into the crc member: the payload alone decides.
+    if (lq.test !== null && (at < env.payload || matchEnd > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) continue;
+    const seq = seqOf(buf, start);
+    if (seq < 0 || !keep(seq)) continue;
+    const h = { start, end, seq };
+    if (drop !== null && drop(h)) continue;
+    out.push(h);
+  }
+  return out;
+}
+
+const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
+
+function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
+  const line = buf.subarray(h.start, h.end);
+  return MEMORY_BYTES.some((b) => line.indexOf(b) >= 0);
+}
+
+/**
+ * Rows that repeat other rows, left out as the conversation memory leaves
+ * them out (events.ts): the calls of recall and the recall forms (and of
+ * index-search "conversation"/"earlier", and an eval whose code calls them),
+ * their results, and a reply that is only such calls. A search would
+ * otherwise find its own call, and each earlier search's rows again.
+ */
+function memoryNoise(buf: Buffer): (h: Hit) => boolean {
+  let calls: Set<string> | null = null;
+  const memoryCalls = (): Set<string> => {
+    if (calls !== null) return calls;
+    calls = new Set();
+    for (const h of scan(buf, lineExpression(["tool.call"], "recall|index-search"), () => true, null)) {
+      const r = decodeAt(buf, h);
+      const p = r?.payload as Record<string, unknown> | undefined;
+      if (p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
+    }
+    return calls;
+  };
+  const result = Buffer.from(`"kind":"tool.result","payload":`);
+  // The envelope's kind comes within the line's first few hundred bytes (seq, ts, session before it).
+  const isResult = (h: Hit) => buf.subarray(h.start, Math.min(h.end, h.start + 256)).indexOf(result) >= 0;
+  return (h) => {
+    if (isResult(h)) {
+      if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
+      const r = decodeAt(buf, h);
+      const p = r?.payload as Record<string, unknown> | undefined;
+      return p !== undefined && (isMemoryCall(String(p.tool ?? ""), null) || memoryCalls().has(String(p.call_id ?? "")));
+    }
+    if (!lineHas(buf, h)) return false;
+    const r = decodeAt(buf, h);
+    if (r === null) return false;
+    const p = r.payload as Record<string, unknown>;
+    if (r.kind === "tool.call") return isMemoryCall(String(p.tool ?? ""), p.args);
+    if (r.kind === "llm.resp") {
+      const cs = replyCalls(p);
+      return cs.length > 0 && cs.every((c) => isMemoryCall(c.name, c.arguments)) && (typeof p.text !== "string" || p.text.trim() === "");
+    }
+    return false;
+  };
+}
+
+function readWhole(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new RecallLogError("no-task", `there is no session log ${file} (a deleted session?)`);
+    throw e;
+  }
+}
+
+function decodeAt(buf: Buffer, h: { start: number; end: number }): LogRecord | null {
+  const d = decodeLine(buf, h.start, h.end);
+  return d.ok ? d.record : null;
+}
+
+/** Refuses kinds the log does not have (a typo would match nothing, silently). */
+export function checkKinds(kinds: readonly string[], who: string): void {
+  if (kinds.length === 0) throw new RecallLogError("bad-query", `${who}: :kinds is empty: name one kind or more (the default is ${DEFAULT_RECALL_KINDS.join(", ")})`);
+  for (const k of kinds) if (!isKnownKind(k)) throw new RecallLogError("bad-query", `${who}: ${JSON.stringify(k)} is not a kind of the log (docs/log-format.md lists them; the default is ${DEFAULT_RECALL_KINDS.join(", ")})`);
+}
+
+/** The repo a log's session.start names: null when it names none, undefined when there is no such log. */
+export function sessionRepo(file: string): string | null | undefined {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const s = startOf(buf);
+  return typeof s?.repo === "string" ? s.repo : null;
+}
+
+// ---- bodies ----------------------------------------------------------------------------------------
+
+/** A record's body as recall reads it (events.ts), a tool call as `NAME ARGS`. */
+export function bodyOf(r: LogRecord): string {
+  if (r.kind === "tool.call") {
+    const p = r.payload as Record<string, unknown>;
+    return `${String(p.tool ?? "")} ${argsLine(p.args)}`;
+  }
+  return eventLines(r).join("\n");
+}
+
+function clipText(text: string, clip: number): { text: string; clipped: number } {
+  const chars = [...text];
+  if (chars.length <= clip) return { text, clipped: 0 };
+  return { text: chars.slice(0, clip).join(""), clipped: chars.length - clip };
+}
+
+function rowOf(r: LogRecord, clip: number | null, session?: string): RecallRow {
+  const body = bodyOf(r);
+  const c = clip === null ? { text: body, clipped: 0 } : clipText(body, clip);
+  const p = r.payload as Record<string, unknown>;
+  return {
+    seq: r.seq,
+    at: r.ts,
+    kind: r.kind,
+    body: c.text,
+    ...(r.kind === "tool.result" && typeof p.duration_ms === "number" ? { durationMs: p.duration_ms } : {}),
+    ...(session !== undefined ? { session } : {}),
+    ...(c.clipped > 0 ? { clipped: c.clipped } : {}),
+  };
+}
+
+// ---- one session's log --------------------------------------------------------------------------------
+
+export function logFileOf(dataDir: string, session: string): string {
+  return join(sessionsDir(dataDir), session + LOG_EXTENSION);
+}
+
+/** The session.start of a log (its first line). */
+function startOf(buf: Buffer): Record<string, any> | null {
+  let end = buf.indexOf(10);
+  if (end < 0) end = buf.length;
+  const d = decodeLine(buf, 0, end);
+  return d.ok && d.record.kind === "session.start" ? (d.record.payload as Record<string, any>) : null;
+}
+
+/** What a forked log's scan adds from the session it was forked from: that log's rows the fork did not copy. */
+interface Ancestor {
+  readonly session: string;
+  readonly buf: Buffer;
+  /** Rows of it to include (turns off the forked branch, up to the fork). */
+  readonly keep: (seq: number) => boolean;
+}
+
+/** The chain of sessions a log was forked from, nearest first (at most 32 deep; a loop stops it). */
+function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
+  const out: Ancestor[] = [];
+  const seen = new Set([self]);
+  let start = startOf(buf);
+  while (start !== null && out.length < 32) {
+    const f = start.forked_from as { session?: unknown; turn?: unknown; seq?: unknown } | undefined;
+    if (f === undefined || typeof f.session !== "string" || !isValidSessionId(f.session) || seen.has(f.session)) break;
+    seen.add(f.session);
+    let pbuf: Buffer;
+    try {
+      pbuf = readFileSync(logFileOf(dataDir, f.session));
+    } catch {
+      break; // the parent is gone: the fork holds its copy
+    }
+    const upTo = typeof f.seq === "number" ? f.seq : Number.MAX_SAFE_INTEGER;
+    const turn = typeof f.turn === "number" ? f.turn : 0;
+    // The fork copied the head's branch: what it lacks are the turns off that branch (hidden by an undo) up to the fork.
+    const tree = new SessionTree();
+    for (const r of readLog(logFileOf(dataDir, f.session))) {
+      if (r.seq > upTo) break;
+      tree.onRecord(r);
+    }
+    const branch = new Set(tree.path(turn));
+    out.push({ session: f.session, buf: pbuf, keep: (seq) => seq <= upTo && !branch.has(tree.turnAt(seq)) });
+    start = startOf(pbuf);
+  }
+  return out;
+}
+
+/**
+ * recall-log: one session's rows of `q.kinds` whose raw payload matches
+ * `q.match` (LIKE, anywhere in it), with `q.before`/`q.after` bounds, the
+ * newest `q.limit` oldest first. A forked session's scan first includes the
+ * rows of the sessions it was forked from that it did not copy (turns an undo
+ * had hidden before the fork), each with its session; they count as older
+ * than any of its own rows (`:after` leaves them out; page them with that
+ * session's id).
+ */
+export function recallLog(dataDir: string, session: string, q: RecallLogQuery): RecallLogResult {
+  const buf = readWhole(logFileOf(dataDir, session));
+  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match));
+  const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
+  const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
+  if (q.after === null)
+    for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(a.buf)) });
+  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(buf)) });
+  const matched = parts.reduce((n, p) => n + p.hits.length, 0);
+  // The newest `limit` rows: from the end of the last part backwards.
+  let left = Math.min(q.limit, MAX_RECALL_ROWS);
+  const rows: RecallRow[] = [];
+  for (let i = parts.length - 1; i >= 0 && left > 0; i--) {
+    const p = parts[i]!;
+    for (let k = p.hits.length - 1; k >= 0 && left > 0; k--) {
+      const r = decodeAt(p.buf, p.hits[k]!);
+      if (r === null) continue; // a damaged line: not a row
+      rows.push(rowOf(r, q.clip, p.session));
+      left--;
+    }
+  }
+  rows.reverse();
+  return { session, matched, rows };
+}
+
+/** recall-entry: the one record at seq, its body whole, or null when the log holds no record with that number. */
+export function recallEntry(dataDir: string, session: string, seq: number): RecallRow | null {
+  const buf = readWhole(logFileOf(dataDir, session));
+  // Every line starts {"seq":N,: find this one's by its bytes (a few candidates at most), then decode it.
+  const needle = Buffer.from(`{"seq":${seq},`, "latin1");
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
+    if (at !== 0 && buf[at - 1] !== 10) continue;
+    let end = buf.indexOf(10, at);
+    if (end < 0) end = buf.length;
+    const r = decodeAt(buf, { start: at, end });
+    if (r !== null && r.seq === seq) return rowOf(r, null);
+  }
+  return null;
+}
+
+// ---- every session of the repository ---------------------------------------------------------------------
+
+/** A session's title: its last session.title, else its first message's start. */
+function titleOf(buf: Buffer): string {
+  let title = "";
+  const t = lineExpression(["session.title"], null);
+  for (const h of scan(buf, t, () => true, null)) {
+    const r = decodeAt(buf, h);
+    const v = (r?.payload as Record<string, unknown> | undefined)?.title;
+    if (typeof v === "string") title = v;
+  }
+  if (title !== "") return title;
+  const u = lineExpression(["user.msg"], null);
+  const m = scan(buf, u, () => true, null)[0];
+  if (m === undefined) return "";
+  const r = decodeAt(buf, m);
+  return String((r?.payload as Record<string, unknown> | undefined)?.text ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+}
+
+function snippet(body: string, words: readonly string[], window: number, lead: number): string {
+  let at = -1;
+  for (const w of words) {
+    const m = new RegExp([...w].map((c) => escapeChar(c, true)).join(""), "u").exec(body);
+    if (m !== null && (at < 0 || m.index < at)) at = m.index;
+  }
+  const chars = body.replace(/\s+/g, " ");
+  if (at < 0) return [...chars].slice(0, window).join("");
+  // Positions are the same after collapsing only up to `at`; collapse the prefix to find it again.
+  const pre = body.slice(0, at).replace(/\s+/g, " ");
+  const cps = [...chars];
+  const pos = [...pre].length;
+  const from = Math.max(0, pos - lead);
+  return cps.slice(from, from + window).join("");
+}
+
+/**
+ * recall-search: the rows of every session of the repository (`project`, as
+ * host/index names it) whose raw payload holds every word of the query,
+ * literally (`%` and `_` are themselves), ASCII case ignored; newest first.
+ */
+export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery): RecallSearchRow[] {
+  const words = q.query.split(" ").filter((w) => w !== "");
+  if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
+  const first = lineExpression(q.kinds, likeFragment(words[0]!, true));
+  const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
+  const found: (RecallSearchRow & { ts: number })[] = [];
+  for (const s of listSessions(dataDir)) {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(s.file);
+    } catch {
+      continue; // removed while listing
+    }
+    const start = startOf(buf);
+    const repo = typeof start?.repo === "string" ? start.repo : null;
+    if (repo === null || projectOf(repo) !== project) continue;
+    let title: string | null = null;
+    for (const h of scan(buf, first, () => true, memoryNoise(buf))) {
+      const payload = buf.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
+      if (!rest.every((re) => re.test(payload))) continue;
+      const r = decodeAt(buf, h);
+      if (r === null) continue;
+      title ??= titleOf(buf);
+      found.push({ session: s.session, title, seq: r.seq, kind: r.kind, at: r.ts, text: snippet(bodyOf(r), words, q.window, q.lead), ts: Date.parse(r.ts) });
+    }
+  }
+  found.sort((a, b) => b.ts - a.ts || (a.session === b.session ? b.seq - a.seq : a.session < b.session ? 1 : -1));
+  return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, ...row }) => row);
+}
