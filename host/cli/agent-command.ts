@@ -162,6 +162,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
         spendUsd: config.budget.spend,
         ...p.budgets,
       },
+      ...(config.compactThreshold !== undefined ? { compactThreshold: config.compactThreshold } : {}),
       shellAllow: config.shell.allow,
       shellTimeoutMs: config.shell.timeoutMs,
       askApproval: input !== null && input.interactive ? askOnInput(input, view) : null,

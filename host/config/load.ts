@@ -74,6 +74,8 @@ export interface Config {
   readonly models: Readonly<Record<string, ModelEntry>>;
   /** [control] model, when set. */
   readonly controlModel?: string;
+  /** [control] compact_threshold, when set: compact.scm's compact-threshold in estimated tokens. */
+  readonly compactThreshold?: number;
   readonly budget: Budgets;
   readonly shell: ShellSettings;
   /** [guard], when present, checked by host/guard (guardConfigProblems); without it the guard's defaults apply. */
@@ -254,6 +256,7 @@ export function parseConfig(text: string, file: string): Config {
     servers,
     models,
     ...(control !== undefined ? { controlModel: control } : {}),
+    ...(num(tbl(doc.control).compact_threshold) !== undefined ? { compactThreshold: num(tbl(doc.control).compact_threshold) } : {}),
     budget: budgetOf(doc.budget as Record<string, unknown> | undefined),
     shell: shellOf(doc.shell as Record<string, unknown> | undefined),
     ...(doc.guard !== undefined && guard?.settings ? { guard: { table: tbl(doc.guard), line: places.of(["guard"]).line, settings: guard.settings } } : {}),

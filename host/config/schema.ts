@@ -85,7 +85,14 @@ export const CONFIG_SCHEMA: Schema = {
   control: {
     type: "table",
     doc: "the session's defaults",
-    fields: { model: { type: "string", doc: "the [models.NAME] used when neither --model nor NODWYN_MODEL names one" } },
+    fields: {
+      model: { type: "string", doc: "the [models.NAME] used when neither --model nor NODWYN_MODEL names one" },
+      compact_threshold: {
+        type: "integer",
+        min: 1,
+        doc: "the window's size in estimated tokens at which compact.scm compacts (default: 90% of what a request may take)",
+      },
+    },
   },
   budget: {
     type: "table",

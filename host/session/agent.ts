@@ -23,7 +23,7 @@ import { VERSION } from "./node-interpreter.js";
 import { MIN_SECRET_LENGTH, Redactor } from "../redact/index.js";
 import type { AskFn } from "../guard/index.js";
 import { ModelError, type Message, type ModelProvider, type ModelResponse, type StreamEvent, type ToolCall, type ToolDefinition } from "../model/types.js";
-import { article, createWindow, recipeContext, reserveOf, resultCapChars, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
+import { article, createWindow, recipeContext, textTokensV2, reserveOf, resultCapChars, RECIPE_VERSION, WindowError, type Built, type BuildParams, type RecipeWindow } from "../window/index.js";
 import { runShell, scrubEnv, ShellApprovals, DEFAULT_SHELL_TIMEOUT_MS, type AskApproval } from "../shell/index.js";
 import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, sourceName, STDLIB_DIR } from "./node-interpreter.js";
@@ -32,7 +32,7 @@ import { LogFollower } from "./log-follower.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
 import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
 import { modelTools, OutputCapture, parseToolArguments, DEFAULT_EVAL_LIMITS, type ModelTool } from "./tools.js";
-import { strategyPrimitives, type NarrowRequest, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
+import { strategyPrimitives, type CompactionRequest, type NarrowRequest, type Record_, type RequestInfo, type StrategyLoop } from "./strategy-api.js";
 
 /** The model a session talks to, as configuration resolved it. */
 export interface ModelChoice {
@@ -115,6 +115,8 @@ export interface AgentOptions {
   /** The strategy program (default stdlib/strategies/shell.scm). */
   readonly strategyFile?: string;
   readonly budgets?: Partial<TurnBudgets>;
+  /** [control] compact_threshold: compact.scm's compact-threshold in estimated tokens (session-info's compact-threshold). */
+  readonly compactThreshold?: number;
   /** The configured allow-list of shell command prefixes. */
   readonly shellAllow?: readonly string[];
   /** Asks the person to approve a command; null where no one can answer (ask). */
@@ -160,7 +162,7 @@ function isStrategyName(name: string): boolean {
 export const MAX_SHELL_TIMEOUT_MS = 3_600_000;
 
 /** The default strategy's file. */
-export const DEFAULT_STRATEGY = join(STDLIB_DIR, "strategies", "shell.scm");
+export const DEFAULT_STRATEGY = join(STDLIB_DIR, "strategies", "compact.scm");
 
 const DEFAULT_EVAL_STEPS = DEFAULT_EVAL_LIMITS.steps;
 const DEFAULT_EVAL_TIMEOUT_MS = DEFAULT_EVAL_LIMITS.timeoutMs;
@@ -200,7 +202,7 @@ export class AgentSession implements StrategyLoop {
   private readonly follower: LogFollower;
   private readonly tools: readonly ModelTool[];
   /** The tool definitions as offered, redacted once. */
-  private readonly definitions: readonly ToolDefinition[];
+  private definitions: readonly ToolDefinition[];
   private readonly approvals: ShellApprovals;
   private readonly budgets: TurnBudgets;
   private system = "";
@@ -210,6 +212,14 @@ export class AgentSession implements StrategyLoop {
   private turnNo = 0;
   private earlierCost = 0;
   private current: TurnState | null = null;
+  /** on-command is running (a command's model calls get a state of their own: commandState). */
+  private commanding = false;
+  /** The program is loading (offer-tool is allowed only then). */
+  private loading = false;
+  /** Tools the strategy offers and answers itself (offer-tool, answer-tool). */
+  private readonly strategyTools = new Set<string>();
+  /** The latest replies' output tokens and whether they stopped at the output limit (record-compaction reads its note's). */
+  private readonly replyFacts = new Map<number, { outputTokens: number; truncated: boolean }>();
   private nextHandle = 1;
   private shellEnv: Record<string, string> | null = null;
   /** The session's estimated_cached_tokens baselines (ADR 0002, 2026-10-16 and 2026-10-27). */
@@ -390,7 +400,13 @@ export class AgentSession implements StrategyLoop {
       const why = code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (code ?? (e as Error).message);
       throw new SessionError(`cannot read the strategy ${file}: ${why} (--strategy names a Scheme program; without it the session runs ${DEFAULT_STRATEGY})`);
     }
-    const out = await this.strategyInterp.runProgram(source, sourceName(file), { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
+    this.loading = true;
+    let out;
+    try {
+      out = await this.strategyInterp.runProgram(source, sourceName(file), { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
+    } finally {
+      this.loading = false;
+    }
     if (!out.ok) {
       const text = formatRaised(out.error);
       // A strategy procedure unbound: the program did not import the library that has it.
@@ -552,8 +568,45 @@ export class AgentSession implements StrategyLoop {
    */
   async command(name: string, args: string): Promise<boolean> {
     if (this.onCommand === null) return false;
-    const v = await this.strategyInterp.call(this.onCommand, [new MString(name), new MString(args)], { steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS, timeoutMs: 60_000 });
-    return v !== false;
+    if (this.current !== null) throw new SessionError("a turn is running: commands run between turns");
+    this.commanding = true;
+    try {
+      const v = await this.strategyInterp.call(this.onCommand, [new MString(name), new MString(args)], {
+        steps: this.o.strategySteps ?? DEFAULT_EVAL_STEPS,
+        timeoutMs: Math.max(60_000, this.budgets.wallMs),
+      });
+      return v !== false;
+    } finally {
+      this.commanding = false;
+      const s = this.current as TurnState | null;
+      if (s !== null) {
+        // A command that asked the model (/compact's handover note): what it left running records its end, its calls are answered.
+        while (s.pending.size > 0) await Promise.allSettled([...s.pending]);
+        for (const [id, c] of s.open) this.answer(id, c.name, false, undefined, "not run: the command ended before this call ran", 0);
+        this.earlierCost += s.meter.cost;
+        this.current = null;
+      }
+    }
+  }
+
+  /**
+   * The state a command's model calls run in (issue 16: /compact asks for a
+   * handover note between turns): made when the command first needs one, with
+   * the last turn's number and a budget of its own; no user.msg, no turn.end.
+   */
+  private commandState(): TurnState {
+    const state: TurnState = {
+      no: this.turnNo,
+      meter: new TurnMeter(this.budgets, this.earlierCost),
+      controller: new AbortController(),
+      stop: null,
+      pending: new Set(),
+      open: new Map(),
+      lastText: "",
+      handles: new Map(),
+    };
+    this.current = state;
+    return state;
   }
 
   // ---- the session tree (issue 17, docs/decisions/0027) --------------------------------------------
@@ -743,7 +796,7 @@ export class AgentSession implements StrategyLoop {
   }
 
   private need(who: string): TurnState {
-    const s = this.current;
+    const s = this.current ?? (this.commanding ? this.commandState() : null);
     if (s === null) hostErr("no-turn", `${who} can only be called during a turn (from the strategy's on-message)`);
     if (s.stop !== null) hostErr("turn-ended", `${who}: the turn has ended; nothing more is recorded in it`);
     return s;
@@ -882,6 +935,8 @@ export class AgentSession implements StrategyLoop {
       stop_reason: resp.stopReason,
       usage: usage as any,
     });
+    this.replyFacts.set(rec.seq, { outputTokens: resp.usage.outputTokens, truncated: resp.stopReason === "max_tokens" });
+    if (this.replyFacts.size > 64) this.replyFacts.delete(this.replyFacts.keys().next().value as number);
     const meter = s.meter;
     if (resp.usage.unreported) meter.unreported++;
     meter.inputTokens += resp.usage.inputTokens;
@@ -939,6 +994,7 @@ export class AgentSession implements StrategyLoop {
     let r: { ok: boolean; output?: string; error?: string; truncated?: boolean };
     const tool = this.tools.find((t) => t.definition.name === call.name);
     if (!parsed.ok) r = { ok: false, error: parsed.error };
+    else if (tool === undefined && this.strategyTools.has(call.name)) r = { ok: false, error: `${call.name} is answered by the strategy (answer-tool), not run` };
     else if (tool === undefined) r = { ok: false, error: `there is no tool ${JSON.stringify(call.name)}; the tools are ${this.tools.map((t) => t.definition.name).join(", ")}` };
     else {
       if (call.name === "fs-read" && typeof parsed.value.path === "string") s.meter.files.push(parsed.value.path);
@@ -1012,6 +1068,7 @@ export class AgentSession implements StrategyLoop {
       model: this.o.model.id,
       server: this.o.model.server,
       "context-window": this.o.model.contextWindow,
+      "compact-threshold": this.o.compactThreshold ?? false,
       tools: this.definitions.map((d) => d.name),
       strategy: this.o.strategyFile ?? DEFAULT_STRATEGY,
       turn: this.turnNo,
@@ -1088,6 +1145,74 @@ export class AgentSession implements StrategyLoop {
     out.summaries = w.summaries().map(({ entry, status }) => ({ seq: entry.seq, from: entry.from, through: entry.through, status, shown: shownSummaries.includes(entry.seq) }));
     out.contexts = w.contexts().map((c) => ({ narrow: c.narrowSeq, pushed: c.pushedBy !== 0, lasting: c.lasting, from: c.from, ...(c.label !== undefined ? { label: c.label } : {}) }));
     return out;
+  }
+
+  // ---- compaction (issue 16, compact.scm) --------------------------------------------------------------
+
+  offerTool(def: ToolDefinition): void {
+    const who = "offer-tool";
+    if (!this.loading) hostErr("not-loading", `${who}: a strategy offers its tools while its program loads, before the first request`);
+    if (this.definitions.some((d) => d.name === def.name)) hostErr("bad-tool", `${who}: a tool named ${def.name} is already offered`);
+    this.strategyTools.add(def.name);
+    this.definitions = [...this.definitions, this.redactor.redactJSON(def).value];
+  }
+
+  answerTool(callId: string, text: string): Record_ {
+    const s = this.need("answer-tool");
+    const call = s.open.get(callId);
+    if (call === undefined) hostErr("unknown-call", `answer-tool: ${JSON.stringify(callId)} is not an unanswered tool call of the last reply`);
+    if (!this.strategyTools.has(call.name)) hostErr("not-a-strategy-tool", `answer-tool: ${call.name} is not a tool the strategy offered (offer-tool): run it with run-tool`);
+    s.open.delete(callId);
+    this.writer.append("tool.call", { call_id: call.id, tool: call.name, args: (parseToolArguments(call.arguments) as any).value ?? call.arguments, resp_seq: call.respSeq });
+    s.meter.toolCalls++;
+    return this.answer(call.id, call.name, true, text, undefined, 0, false, call.arguments);
+  }
+
+  estimateTokens(text: string): number {
+    return textTokensV2(text);
+  }
+
+  recordCompaction(o: CompactionRequest): Record_ {
+    const who = "record-compaction";
+    const w = this.v2(who);
+    this.need(who);
+    if (o.trigger === "auto" && o.threshold === undefined) hostErr("bad-compaction", `${who}: an automatic compaction records the threshold it passed (:threshold n)`);
+    let facts: { outputTokens: number; truncated: boolean } | undefined;
+    if (o.noteSeq !== undefined) {
+      const k = w.kindAt(o.noteSeq);
+      if (k !== "llm.resp") hostErr("bad-compaction", `${who}: :note ${o.noteSeq} is ${k === undefined ? "not in the log" : `${article(k)} ${k} record`}, not the note's reply (llm.resp)`);
+      facts = this.replyFacts.get(o.noteSeq);
+      if (facts === undefined) hostErr("bad-compaction", `${who}: :note ${o.noteSeq} is not a reply of this session's recent requests`);
+    }
+    let narrowSeq: number | null = null;
+    let after: number | null = null;
+    if (o.compacted) {
+      if (o.noteSeq === undefined) hostErr("bad-compaction", `${who}: a compaction narrows the window to its handover note: give :note, the note reply's seq`);
+      narrowSeq = this.narrow({ reason: "compact", respSeq: o.noteSeq, lasting: true, ...(o.focus !== undefined ? { label: `compact: ${o.focus}` } : {}) });
+      this.follower.read((r) => this.view.add(r));
+      try {
+        after = this.view.build(this.buildParams([])).tokens;
+      } catch (e) {
+        if (!(e instanceof WindowError)) throw e;
+        after = null;
+      }
+    } else if (o.noteSeq !== undefined) {
+      // A compaction that gives up hides its note (and the calls it was answered) from later windows: nothing else may come between.
+      for (let s = o.noteSeq + 1; s <= this.writer.lastSeq; s++) {
+        const k = w.kindAt(s);
+        if (k === "user.msg" || k === "llm.resp") hostErr("bad-compaction", `${who}: the log gained ${article(k)} ${k} (seq ${s}) after the note ${o.noteSeq}: record a compaction that gives up right after its note`);
+      }
+    }
+    const rec = this.writer.append("context.compact", {
+      trigger: o.trigger,
+      compacted: o.compacted,
+      before_tokens: o.before,
+      ...(after !== null ? { after_tokens: after } : {}),
+      ...(o.threshold !== undefined ? { threshold: o.threshold } : {}),
+      ...(o.focus !== undefined ? { focus: o.focus } : {}),
+      ...(o.noteSeq !== undefined ? { note_resp_seq: o.noteSeq, note_output_tokens: facts!.outputTokens, note_truncated: facts!.truncated } : {}),
+    });
+    return { seq: rec.seq, narrow: narrowSeq ?? false, "after-tokens": after ?? false };
   }
 
   windowUnits(): Record_[] {

@@ -22,7 +22,7 @@ import {
   type ProcSpec,
 } from "../../interpreter/api.js";
 import { jsonToScheme, keywordName, keywordOptions } from "../../primitives/agent/index.js";
-import type { Message } from "../model/types.js";
+import type { Message, ToolDefinition } from "../model/types.js";
 
 /** What a request handle stands for (the host keeps the request itself). */
 export interface RequestInfo {
@@ -60,6 +60,26 @@ export interface StrategyLoop {
   moveHead(how: "undo" | "redo" | number, keepFiles: boolean): Promise<Record_>;
   /** Starts a new session at the head; its id and turn. */
   forkSession(): Record_;
+  /** Offers the model a tool the strategy answers itself (while the program loads). */
+  offerTool(def: ToolDefinition): void;
+  /** Answers a call of an offered tool: tool.call and tool.result (ok) with text. */
+  answerTool(callId: string, text: string): Record_;
+  /** A text's size in the window's estimated tokens (chars4 v2). */
+  estimateTokens(text: string): number;
+  /** Records context.compact (and, when it compacted, the lasting context.narrow to its note). */
+  recordCompaction(o: CompactionRequest): Record_;
+}
+
+/** One compaction as a strategy records it (ADR 0002's 2026-10-02 context.compact). */
+export interface CompactionRequest {
+  readonly trigger: "auto" | "command" | "requested";
+  readonly compacted: boolean;
+  /** The window's size before, in estimated tokens. */
+  readonly before: number;
+  readonly threshold?: number;
+  readonly focus?: string;
+  /** The handover note's llm.resp. */
+  readonly noteSeq?: number;
 }
 
 /**
@@ -415,6 +435,119 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         "continues the fork.",
       impl(this: Ctx) {
         return jsonToScheme(this, loop.forkSession());
+      },
+    },
+    ...compactionPrimitives(loop),
+  ];
+}
+
+const TRIGGERS = new Set(["auto", "command", "requested"]);
+
+/** Issue 16's procedures: compaction and the tools a strategy answers itself. */
+function compactionPrimitives(loop: StrategyLoop): ProcSpec[] {
+  return [
+    {
+      name: "offer-tool",
+      params: ["name", "description", "[parameters]"],
+      types: [stringOrSymbol, T.string, T.string],
+      doc:
+        "Offers the model one more tool, which the strategy answers itself: name, the description the model reads, and " +
+        "parameters, the JSON Schema of its arguments as JSON text (default an object without properties). Only while " +
+        "the program loads; the tool is in every request's tools from then on. A call of it comes in send's tool-calls " +
+        "like any other; answer it with answer-tool (run-tool answers it as an error). compact.scm offers compact so " +
+        "that the model can ask for a compaction.",
+      impl(name: MString | Sym, description: MString, parameters?: MString) {
+        let schema: unknown = { type: "object", properties: {}, additionalProperties: false };
+        if (parameters !== undefined) {
+          try {
+            schema = JSON.parse(parameters.toString());
+          } catch (e) {
+            hostError("bad-tool", `offer-tool: parameters is not JSON: ${(e as Error).message}`, [parameters], "offer-tool");
+          }
+          if (schema === null || typeof schema !== "object" || Array.isArray(schema)) hostError("bad-tool", "offer-tool: parameters must be a JSON object (a JSON Schema)", [parameters], "offer-tool");
+        }
+        const n = text(name);
+        if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(n)) hostError("bad-tool", `offer-tool: ${JSON.stringify(n)} is not a tool name (letters, digits, - and _, at most 64)`, [name], "offer-tool");
+        loop.offerTool({ name: n, description: description.toString(), inputSchema: schema as object });
+        return UNSPECIFIED;
+      },
+    },
+    {
+      name: "answer-tool",
+      params: ["call", "text"],
+      types: [alist, T.string],
+      doc:
+        "Answers a call of a tool the strategy offered (offer-tool): records tool.call and tool.result, ok, with text as " +
+        "what the model reads; returns what run-tool returns.",
+      impl(this: Ctx, call: any, t: MString) {
+        return jsonToScheme(this, loop.answerTool(idOf(call, "answer-tool"), t.toString()));
+      },
+    },
+    {
+      name: "call-argument",
+      params: ["call", "key"],
+      types: [alist, stringOrSymbol],
+      doc:
+        "The value of one argument of a tool call (its arguments are JSON text as the model wrote them), in SRFI 180's " +
+        "mapping (a string, a number, #t/#f, a vector, an alist); #f when the call has no such argument or its arguments " +
+        "are not a JSON object.",
+      impl(this: Ctx, call: any, key: MString | Sym) {
+        let args: string | null = null;
+        for (let p = call; p instanceof Pair; p = p.cdr) {
+          const e = p.car;
+          if (e instanceof Pair && e.car instanceof Sym && e.car.name === "arguments" && e.cdr instanceof MString) args = e.cdr.toString();
+        }
+        if (args === null) return false;
+        let v: unknown;
+        try {
+          v = JSON.parse(args);
+        } catch {
+          return false;
+        }
+        if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+        const x = Object.hasOwn(v, text(key)) ? (v as { [k: string]: unknown })[text(key)] : undefined;
+        return x === undefined || x === null ? false : jsonToScheme(this, x);
+      },
+    },
+    {
+      name: "estimate-tokens",
+      params: ["text"],
+      types: [T.string],
+      doc: "The text's size in the window's estimated tokens (chars4 v2: an ASCII character a quarter of a token, any other a whole one).",
+      impl: (t: MString) => loop.estimateTokens(t.toString()),
+    },
+    {
+      name: "record-compaction",
+      params: ["trigger", "compacted", "option ..."],
+      types: [stringOrSymbol, T.boolean, null],
+      doc:
+        "Records one compaction (context.compact): trigger is auto, command or requested; compacted #t when the window " +
+        "goes on from the handover note. Options: :before n, the window's size before in estimated tokens (required); " +
+        ":threshold n, the compact-threshold an automatic one passed (required for auto); :focus s, what /compact asked to " +
+        "keep; :note n, the note's llm.resp seq (required when compacted), whose output tokens and whether it stopped at " +
+        "the output limit the host records from the reply. When compacted, the host first records context.narrow (reason " +
+        "compact, :resp-seq the note, lasting): the window shows the note and what follows, in this turn and later ones, " +
+        "and the size after is measured on it. When not (the note failed, came back empty or larger than what it " +
+        "replaces), no size after is recorded and the note's reply, with the calls it was answered, is hidden from later " +
+        "windows: the window stays as it was. Returns ((seq . n) (narrow . n-or-#f) (after-tokens . n-or-#f)).",
+      impl(this: Ctx, trigger: MString | Sym, compacted: boolean, rest: unknown[]) {
+        const who = "record-compaction";
+        const tr = text(trigger);
+        if (!TRIGGERS.has(tr)) hostError("bad-compaction", `${who}: trigger must be auto, command or requested, not ${tr}`, [trigger], who);
+        const o = keywordOptions(rest, who, { before: T.index, threshold: T.index, focus: T.string, note: T.index });
+        if (!o.has("before")) hostError("bad-compaction", `${who}: give :before, the window's size before the compaction in estimated tokens`, [], who);
+        const focus = o.get("focus") as MString | undefined;
+        return jsonToScheme(
+          this,
+          loop.recordCompaction({
+            trigger: tr as CompactionRequest["trigger"],
+            compacted,
+            before: o.get("before") as number,
+            ...(o.has("threshold") ? { threshold: o.get("threshold") as number } : {}),
+            ...(focus !== undefined && focus.toString() !== "" ? { focus: focus.toString() } : {}),
+            ...(o.has("note") ? { noteSeq: o.get("note") as number } : {}),
+          }),
+        );
       },
     },
   ];

@@ -14,7 +14,9 @@
 //     strategy wrote (a user message, verbatim), the reply that is a handover
 //     note (an assistant message, verbatim), then the events from `from` on;
 //     a fold (context.fold) ends the innermost pushed context and hides its
-//     events from the context it returns to;
+//     events from the context it returns to; a compaction that gave up
+//     (context.compact, compacted false, issue 16) hides its note's reply and
+//     the calls it was answered, so the window stays as it was;
 //   - within context_window − reserve tokens (chars4 v2), by elision that is
 //     sticky: when a request would not fit, old replies and results, oldest
 //     first, become `[elided seq=N]` until the request is at low_water (60%)
@@ -390,6 +392,15 @@ export class WindowV2 {
         this.fold(r);
         this.reset();
         return;
+      case "context.compact":
+        // A compaction that gave up (issue 16): its note's reply, and the calls it was answered, leave the window.
+        if (p.compacted === false && Number.isSafeInteger(p.note_resp_seq) && p.note_resp_seq < r.seq) {
+          const top = this.top;
+          this.stack = [...this.stack.slice(0, -1), { ...top, hidden: [...top.hidden, [p.note_resp_seq as number, r.seq - 1]] }];
+          this.reset();
+          return;
+        }
+        break;
       default:
         break;
     }

@@ -12,6 +12,7 @@
     send run-tool skip-tool record-note end-turn turn-budget session-info
     context-narrow context-fold window-info window-units
     checkpoints undo redo rewind-to fork
+    offer-tool answer-tool call-argument estimate-tokens record-compaction
     field response-text response-tool-calls response-stop response-seq
     call-id call-name call-arguments result-ok? result-output result-error)
   (begin

@@ -210,3 +210,11 @@ test("bounds: an idle_timeout beyond what Node's fetch waits, retries beyond 10,
     /7:1: models\.m\.price_input must be at least 0, got -1/,
   );
 });
+
+test("[control] compact_threshold: compact.scm's threshold in estimated tokens, a positive integer", (t) => {
+  t.is(parseConfig("[control]\ncompact_threshold = 6000\n", "/c.toml").compactThreshold, 6000);
+  t.is(parseConfig("[control]\n", "/c.toml").compactThreshold, undefined);
+  const e = t.throws(() => parseConfig("[control]\ncompact_threshold = 0\n", "/c.toml"));
+  t.regex(String(e?.message), /compact_threshold/);
+  t.throws(() => parseConfig('[control]\ncompact_threshold = "big"\n', "/c.toml"));
+});

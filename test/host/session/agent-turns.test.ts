@@ -128,7 +128,7 @@ test("a failing tool, malformed arguments and an unknown tool are results marked
   t.deepEqual(results.map((x) => x.payload.ok), [false, false, false, false, false]);
   t.regex(results[0].payload.error, /missing\.txt/);
   t.regex(results[1].payload.error, /not valid JSON/);
-  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, shell-exec/);
+  t.regex(results[2].payload.error, /there is no tool "no-such-tool"; the tools are eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, recall-entry, recall-log, recall-search, shell-exec/);
   t.regex(results[3].payload.error, /fs-read has no argument "file"; its arguments are path, start-line, line-count/);
   t.regex(results[4].payload.error, /car/);
   const call = records(s.data).filter((x) => x.kind === "tool.call")[1];
@@ -212,7 +212,7 @@ test("a strategy's mistakes are clear errors: a stale request, unanswered calls,
   await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /did not call \(register-strategy! name on-message\)/ });
   writeFileSync(broken, '(set-system-text! "no import")\n');
   await t.throwsAsync(() => s.open({ strategyFile: broken }), { message: /broken\.scm:1:1: unbound variable: set-system-text! — set-system-text! is in \(nodwyn strategy\): begin the program with \(import \(scheme base\) \(nodwyn strategy\)\)$/ });
-  await t.throwsAsync(() => s.open({ strategyFile: join(s.root, "missing.scm") }), { message: /cannot read the strategy \S+missing\.scm: there is no such file \(--strategy names a Scheme program; without it the session runs \S+shell\.scm\)/ });
+  await t.throwsAsync(() => s.open({ strategyFile: join(s.root, "missing.scm") }), { message: /cannot read the strategy \S+missing\.scm: there is no such file \(--strategy names a Scheme program; without it the session runs \S+compact\.scm\)/ });
 });
 
 test("end-turn ends the turn at once with its outcome; skip-tool answers a call without running it", async (t) => {
@@ -292,7 +292,7 @@ test("shell.scm's system text: the tools, eval as a Scheme REPL, and the project
   await agent.turn("hi");
   agent.close();
   const system = s.provider.requests[0]!.system;
-  t.regex(system, /Your tools: eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, shell-exec\./);
+  t.regex(system, /Your tools: eval, fs-edit, fs-find, fs-read, fs-write, index-grep, index-search, index-update, recall, recall-entry, recall-log, recall-search, shell-exec, compact\./);
   t.regex(system, /- index-search ranks the repository's chunks/);
   t.regex(system, /- fs-edit replaces an exact piece of a file .* the person approves each write, and files in \.git\/, \.nodwyn\/ or secret files are never written/);
   t.regex(system, /eval is a Scheme \(R7RS\) REPL in this session/);

@@ -81,6 +81,6 @@ test("a turn: the model greps, evaluates, then answers; the log holds every step
     t.deepEqual(JSON.parse(JSON.stringify(re.request)), o.provider.requests[i]);
   });
   t.like(reqs[0]!.payload.recipe, { name: "window-v2", context_window: 32_000, estimator: { name: "chars4", version: 2 } });
-  t.deepEqual(reqs[0]!.payload.tools.map((x: any) => x.name), ["eval", "fs-edit", "fs-find", "fs-read", "fs-write", "index-grep", "index-search", "index-update", "recall", "recall-entry", "recall-log", "recall-search", "shell-exec"]);
+  t.deepEqual(reqs[0]!.payload.tools.map((x: any) => x.name), ["eval", "fs-edit", "fs-find", "fs-read", "fs-write", "index-grep", "index-search", "index-update", "recall", "recall-entry", "recall-log", "recall-search", "shell-exec", "compact"]);
   t.regex(reqs[0]!.payload.recipe.system, /eval is a Scheme \(R7RS\) REPL/);
 });
