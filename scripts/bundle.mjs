@@ -22,17 +22,17 @@ const dist = join(root, "dist");
 const natives = ["re2", "fs-ext", "better-sqlite3"];
 
 /**
- * The reading thread's module finds its worker script beside itself
+ * The reading thread's module (and the index's preparing thread's) finds its worker script beside itself
  * (import.meta.url): in a bundle it keeps pointing at the compiled file in
  * dist/, which the package always has.
  */
 const workerBeside = {
   name: "worker-beside",
   setup(b) {
-    b.onLoad({ filter: /[\\/]search[\\/]reading-thread\.js$/ }, (args) => {
+    b.onLoad({ filter: /[\\/](search[\\/]reading-thread|index[\\/]prepare-thread)\.js$/ }, (args) => {
       const src = readFileSync(args.path, "utf8");
       const out = src.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
-      if (out === src) throw new Error("worker-beside: reading-thread.js no longer uses import.meta.url");
+      if (out === src) throw new Error(`worker-beside: ${args.path} no longer uses import.meta.url`);
       return { contents: out, loader: "js" };
     });
   },

@@ -13,7 +13,9 @@ import { isUtf8 } from "node:buffer";
 import { closeSync } from "node:fs";
 import { GuardDeniedError, GuardFileError, type GuardScan, type OpenedFile } from "../guard/index.js";
 import { examineOpenFile, openDeferred, readable, readOpenFile, type Found, type HeadCheck } from "../guard/read.js";
-import type { Redactor } from "../redact/index.js";
+import { decodeText } from "./prepare.js";
+
+export { decodeText, redactKeepingLines } from "./prepare.js";
 
 /** What reading one file came to. */
 export type ReadOutcome =
@@ -59,12 +61,6 @@ export function readThroughGuard(scan: GuardScan, rel: string, maxBytes: number,
   }
   if (opened instanceof Promise) return opened.then((f) => readOpened(scan, f, rel, maxBytes, scratch, lazy), outcomeOf);
   return readOpened(scan, opened, rel, maxBytes, scratch, lazy);
-}
-
-/** The text of a read's bytes, a BOM dropped. */
-export function decodeText(bytes: Buffer): string {
-  const text = bytes.toString("utf8");
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function readOpened(scan: GuardScan, f: OpenedFile, rel: string, maxBytes: number, scratch: Buffer, lazy: boolean): ReadOutcome {
@@ -119,63 +115,4 @@ function readDescriptor(fd: number, rel: string, size: number, maxBytes: number,
   } catch (e) {
     return outcomeOf(e);
   }
-}
-
-const PLACEHOLDER = /\[REDACTED:[^\]\n]*\]/g;
-
-function newlines(s: string, from = 0, to = s.length): number {
-  let n = 0;
-  for (let i = s.indexOf("\n", from); i !== -1 && i < to; i = s.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-/**
- * `text` redacted as the log redacts a tool result's output, with the same
- * number of lines: after each placeholder that stands for a secret spanning
- * lines, as many newlines as the secret held. The placeholders are found in
- * the output and the kept text between them is matched back to the input in
- * order (a redactor keeps everything but the secrets).
- */
-export function redactKeepingLines(redactor: Redactor, text: string): string {
-  const out = (redactor.redactJSON({ output: text }).value as { output: string }).output;
-  if (out === text) return out;
-  const missing = newlines(text) - newlines(out);
-  if (missing <= 0) return out;
-  const parts: string[] = [];
-  const marks: { at: number; end: number }[] = [];
-  PLACEHOLDER.lastIndex = 0;
-  for (let m = PLACEHOLDER.exec(out); m !== null; m = PLACEHOLDER.exec(out)) marks.push({ at: m.index, end: m.index + m[0].length });
-  if (marks.length === 0) return out + "\n".repeat(missing);
-  // The kept segments: before the first mark, between marks, after the last.
-  let pos = 0; // where the input is matched up to
-  let given = 0;
-  let last = 0;
-  for (let k = 0; k < marks.length; k++) {
-    const mk = marks[k] as { at: number; end: number };
-    const seg = out.slice(last, mk.at);
-    const at = k === 0 ? (text.startsWith(seg) ? 0 : -1) : text.indexOf(seg, pos);
-    if (at === -1) break;
-    // The secret before this segment (after the previous mark) held these newlines.
-    if (k > 0) {
-      const n = newlines(text, pos, at);
-      parts.push("\n".repeat(Math.min(n, missing - given)));
-      given += Math.min(n, missing - given);
-    }
-    parts.push(seg, out.slice(mk.at, mk.end));
-    pos = at + seg.length;
-    last = mk.end;
-  }
-  {
-    // The last secret: between where the input is matched up to and the tail kept after the last mark.
-    const tail = out.slice(last);
-    const at = text.endsWith(tail) ? text.length - tail.length : text.length;
-    const n = Math.max(0, at >= pos ? newlines(text, pos, at) : 0);
-    const give = Math.min(n, missing - given);
-    parts.push("\n".repeat(give), tail);
-    given += give;
-  }
-  let res = parts.join("");
-  if (given < missing) res += "\n".repeat(missing - given);
-  // Whatever the alignment, the redacted text is what is kept: only newlines were added.
-  return res;
 }

@@ -16,19 +16,29 @@ import { join } from "node:path";
 import type { Guard } from "../guard/index.js";
 import { DEFAULT_RULES, type Redactor } from "../redact/index.js";
 import type { SearchEngine } from "../search/index.js";
-import { chunkStarts, lineOffsets, textKindOf, textLines } from "./chunks.js";
+import { textLines } from "./chunks.js";
 import { IndexError } from "./errors.js";
 import { DEFAULT_INDEX_LIMITS, type IndexLimits } from "./limits.js";
 import { listTree, type Listing } from "./listing.js";
 import { FileLock } from "./lock.js";
 import { emptyManifest, readManifest, writeManifest, type Entry, type EntryState, type Manifest } from "./manifest.js";
 import { gitDirsOf, projectPaths, type ProjectPaths } from "./project.js";
-import { decodeText, readThroughGuard, redactKeepingLines } from "./read-file.js";
+import { PrepareJob, PrepareThread, type PreparedText } from "./prepare-thread.js";
+import { readThroughGuard, type ReadOutcome } from "./read-file.js";
+import { chunkText, decodeText, hashText, prepareDoc, redactKeepingLines } from "./prepare.js";
 import { CHUNKS_PER_DOC, docKey, Store, StoreRebuilt, storageError, type DocInput } from "./store.js";
-import { forEachWord, queryWords, wordText } from "./words.js";
+import { forEachWord, queryWords } from "./words.js";
 
 /** The version of the words and chunks the store holds: part of its fingerprint (a change rebuilds it). */
 const TEXT_FORMAT = "words-1 chunks-1";
+
+/** A refresh that reads this many files or more prepares their texts in a thread of its own (prepare-thread.ts). */
+const THREAD_MIN_FILES = 200;
+/** Bytes of text handed to that thread at a time, and how many such jobs may wait in it. */
+const JOB_BYTES = 256 * 1024;
+const JOBS_IN_FLIGHT = 4;
+/** Read files not yet taken past which the refresh waits for the thread instead of reading on. */
+const STOLEN_FILES_AHEAD = 2000;
 
 /** The payload of an index.update record (docs/log-format.md): counts and paths, never content. */
 export interface IndexUpdateRecord {
@@ -137,6 +147,8 @@ export interface RepoIndexOptions {
   readonly actor?: string;
   /** Tests: the store's page cap (a full disk). */
   readonly maxPageCount?: number;
+  /** A refresh reading this many files or more prepares their texts in a thread of its own (default 200; tests: Infinity for none). */
+  readonly threadMinFiles?: number;
   /** How long a refresh reads before it commits a batch (default 1000 ms; the crash tests make batches small). */
   readonly batchMs?: number;
 }
@@ -159,6 +171,8 @@ export class RepoIndex {
   /** The redacted lines of files recent searches showed (shownLines), least recently used first. */
   private readonly shown = new Map<string, { bytes: Buffer; secrets: number; lines: string[] }>();
   private readonly scratch: Buffer;
+  /** Texts prepared by a refresh's preparing thread since this index was opened (tests see that it ran). */
+  preparedInThread = 0;
   /** Damage found and repaired since this index was opened (for status and tests). */
   readonly damage: string[] = [];
 
@@ -436,7 +450,9 @@ export class RepoIndex {
     let removed = 0;
     for (const [p, e] of old.files) if (!next.has(p) && e.state === "held") removed++;
 
-    // Read what changed, in batches, within the budget.
+    // Read what changed, in batches, within the budget. A large refresh hands
+    // the texts it read to a preparing thread (prepare-thread.ts) and takes
+    // them back in read order; a small one prepares them here.
     const refused: string[] = [];
     let read = 0;
     let left = 0;
@@ -448,6 +464,81 @@ export class RepoIndex {
     let batchBytes = 0;
     let wroteManifest = false;
     let remaining = toRead.length;
+    const large = toRead.length >= (this.o.threadMinFiles ?? THREAD_MIN_FILES);
+    const thread = large ? PrepareThread.start(this.o.redactor) : null;
+    const secretsAtStart = this.o.redactor.secretCount;
+    // A large refresh looks documents up in a set of the stored ones (a stale set is safe: insertDocs looks again).
+    const known = large ? await this.store.read(() => this.store.docKeys()) : null;
+    const stored = (path: string, hash: string): boolean => (known !== null ? known.has(docKey(path, hash)) : this.store.hasDoc(path, hash));
+    /** Files read, in read order, not yet taken into the batch (a text's job may still be in the thread). */
+    const slots: { path: string; st: Stats; r: ReadOutcome; job: PrepareJob | null; k: number }[] = [];
+    let head = 0;
+    let job: PrepareJob | null = null;
+    const inFlight: PrepareJob[] = [];
+    const take = (path: string, st: Stats, r: ReadOutcome, prepared: PreparedText | null, textOf: () => string): void => {
+      if (r.kind === "text") {
+        let hash: string;
+        let doc: DocInput | null;
+        let chunks: number;
+        let length: number;
+        if (prepared !== null && this.o.redactor.secretCount === secretsAtStart) {
+          this.preparedInThread++;
+          hash = prepared.hash;
+          length = prepared.length;
+          doc = stored(path, hash) ? null : prepared.doc;
+          chunks = prepared.doc.starts.length;
+        } else {
+          const text = redactKeepingLines(this.o.redactor, textOf());
+          hash = hashText(text);
+          length = text.length;
+          doc = stored(path, hash) ? null : prepareDoc(path, hash, text);
+          chunks = doc?.starts.length ?? chunkText(path, text).starts.length;
+        }
+        if (doc !== null) {
+          batch.push(doc);
+          known?.add(docKey(path, hash));
+        }
+        pending.push([path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, state: "held", hash, chunks }]);
+        batchBytes += length;
+      } else if (r.kind === "skipped") {
+        if (r.reason === "vanished") {
+          // Gone between the listing and the read.
+          next.delete(path);
+          if (old.files.get(path)?.state === "held") removed++;
+        } else {
+          skipped++;
+          pending.push([path, statEntry(st, r.reason)]);
+        }
+      } else if (r.kind === "refused") {
+        refused.push(path);
+        pending.push([path, statEntry(st, "refused")]);
+      }
+    };
+    /** Takes the slots whose texts are prepared, in order, up to the first still in the thread. */
+    const takeReady = (): void => {
+      for (; head < slots.length; head++) {
+        const s = slots[head] as (typeof slots)[number];
+        const j = s.job;
+        if (j !== null && j.result === null) break;
+        take(s.path, s.st, s.r, j === null ? null : (j.result?.[s.k] ?? null), () => decodeText((j as PrepareJob).bytesOf(s.k)));
+      }
+      if (head === slots.length) {
+        slots.length = 0;
+        head = 0;
+      }
+    };
+    const send = (): void => {
+      if (job === null || thread === null) return;
+      thread.submit(job);
+      inFlight.push(job);
+      job = null;
+    };
+    /** Waits for every job handed over and takes all it read. */
+    const drain = async (): Promise<void> => {
+      send();
+      for (const j of inFlight.splice(0)) await j.promise;
+      takeReady();
+    };
     const commit = async (): Promise<void> => {
       scan.flushLog();
       if (batch.length > 0) {
@@ -459,7 +550,8 @@ export class RepoIndex {
       pending = [];
       batchBytes = 0;
       batchStarted = performance.now();
-      this.writeManifestNow(next, added, over, left > 0 ? left : remaining);
+      const untaken = slots.length - head;
+      this.writeManifestNow(next, added, over, left > 0 ? left + untaken : remaining + untaken);
       wroteManifest = true;
     };
     try {
@@ -470,7 +562,7 @@ export class RepoIndex {
           break;
         }
         const { path, st } = toRead[i] as { path: string; st: Stats };
-        const r0 = readThroughGuard(scan, path, lim.maxFileBytes, this.scratch);
+        const r0 = readThroughGuard(scan, path, lim.maxFileBytes, this.scratch, thread !== null);
         const r = r0 instanceof Promise ? await r0 : r0;
         if (r.kind === "stop") {
           stop = r.reason;
@@ -478,34 +570,36 @@ export class RepoIndex {
           break;
         }
         read++;
-        if (r.kind === "text") {
-          const text = redactKeepingLines(this.o.redactor, r.text);
-          const hash = hashText(text);
-          const doc = this.store.hasDoc(path, hash) ? null : prepareDoc(path, hash, text);
-          if (doc !== null) batch.push(doc);
-          const chunks = doc?.starts.length ?? chunkText(path, text).starts.length;
-          pending.push([path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, state: "held", hash, chunks }]);
-          batchBytes += text.length;
-        } else if (r.kind === "skipped") {
-          if (r.reason === "vanished") {
-            // Gone between the listing and the read.
-            next.delete(path);
-            if (old.files.get(path)?.state === "held") removed++;
-          } else {
-            skipped++;
-            pending.push([path, statEntry(st, r.reason)]);
+        if (thread === null) take(path, st, r, null, () => (r as { text: string }).text);
+        else if (r.kind === "text") {
+          if (job !== null && !job.fits(r.bytes.length)) send();
+          job ??= new PrepareJob(Math.max(JOB_BYTES * 2, r.bytes.length));
+          slots.push({ path, st, r, job, k: job.add(path, r.bytes) });
+          while (inFlight.length > 0 && (inFlight[0] as PrepareJob).result !== null) inFlight.shift();
+          if (job.used >= JOB_BYTES) {
+            // The thread has enough waiting: this thread prepares the job itself (when takeReady reaches it),
+            // so both threads stay busy. Too far ahead of the thread, it waits for the oldest job.
+            if (inFlight.length < JOBS_IN_FLIGHT) send();
+            else {
+              job.result = new Array<PreparedText | null>(job.files.length).fill(null);
+              job = null;
+              if (slots.length - head > STOLEN_FILES_AHEAD) await (inFlight[0] as PrepareJob).promise;
+            }
           }
+          takeReady();
         } else {
-          refused.push(path);
-          pending.push([path, statEntry(st, "refused")]);
+          slots.push({ path, st, r, job: null, k: 0 });
+          takeReady();
         }
         remaining = toRead.length - i - 1;
         o.onProgress?.({ done: read, total: toRead.length });
         if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= (this.o.batchMs ?? 1000)) await commit();
       }
+      await drain();
       await commit();
     } finally {
       scan.close();
+      thread?.close();
     }
     if (!wroteManifest) this.writeManifestNow(next, added, over, left);
     let files = 0;
@@ -726,47 +820,6 @@ function statEntry(st: Stats, state: EntryState): Entry {
   return { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, state, hash: "", chunks: 0 };
 }
 
-/** The hash a file's chunks are stored under: SHA-256 of its redacted text, 128 bits in base64url. */
-export function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
-}
-
-/** A text's lines and chunks, without splitting it into line strings (what prepareDoc and a kept file's chunk count need). */
-export function chunkText(path: string, text: string): { starts: number[]; lines: number; line: (k: number) => string; upTo: (k: number) => number; at: number[] } {
-  const at = lineOffsets(text);
-  const n = at.length;
-  /** Where line k's text ends (before its newline). */
-  const upTo = (k: number): number => {
-    let b = k < n ? (at[k] as number) - 1 : text.charCodeAt(text.length - 1) === 10 ? text.length - 1 : text.length;
-    if (b > (at[k - 1] as number) && text.charCodeAt(b - 1) === 13) b--;
-    return b;
-  };
-  const line = (k: number): string => text.slice(at[k - 1] as number, upTo(k));
-  const kind = textKindOf(path);
-  // Only a line whose first character can begin a declaration or a heading is cut out for isBoundary.
-  const maybe = (k: number): string => {
-    const c = text.charCodeAt(at[k - 1] as number);
-    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 0x5f || c === 0x28 || c === 0x40 || c === 0x23 || (kind === "markdown" && c !== 0x20 && c !== 0x09 && c !== 10 && c !== 13);
-    return ok ? line(k) : "";
-  };
-  return { starts: chunkStarts(n, maybe, kind), lines: n, line, upTo, at };
-}
-
-/** A file's text as a document to store: its chunks and their words. */
-export function prepareDoc(path: string, hash: string, text: string): DocInput {
-  const c = chunkText(path, text);
-  // wordText keeps every newline where it is (it only puts spaces in and blanks characters within lines),
-  // so the words of line k are line k of the words: one pass over the whole text, then slices.
-  const w = wordText(text);
-  const at = w === text ? c.at : lineOffsets(w);
-  const end = (k: number): number => (k < c.lines ? (at[k] as number) - 1 : w.length);
-  const rows = c.starts.map((s, i) => {
-    const e = i + 1 < c.starts.length ? (c.starts[i + 1] as number) - 1 : c.lines;
-    return { first: w.slice(at[s - 1] as number, end(s)), body: e > s ? w.slice(at[s] as number, end(e)) : "" };
-  });
-  return { path, hash, lines: c.lines, starts: c.starts, rows, pathWords: wordText(path) };
-}
-
 /** A path filter as given ("docs", "./docs/", ".") to a root-relative prefix, or null for the whole tree. */
 export function normalizePrefix(p: string | null): string | null {
   if (p === null) return null;
@@ -794,3 +847,5 @@ export function bestLines(lines: readonly string[], start: number, end: number, 
     .sort((a, b) => a.line - b.line)
     .map((s) => ({ line: s.line, text: cut(lines[s.line - 1] as string, maxChars) }));
 }
+
+export { chunkText, hashText, prepareDoc } from "./prepare.js";

@@ -484,6 +484,13 @@ export class Store {
     return added;
   }
 
+  /** The keys (docKey) of every stored document (a read): what a large refresh looks documents up in. */
+  docKeys(): Set<string> {
+    const keys = new Set<string>();
+    for (const d of (this.stmts as NonNullable<Store["stmts"]>).allDocs.iterate()) keys.add(docKey(d.path, d.hash));
+    return keys;
+  }
+
   /** Whether a document is stored (a read). */
   hasDoc(path: string, hash: string): boolean {
     return this.stmts?.findDoc.get(docKeyBytes(path, hash), path, hash) !== undefined;

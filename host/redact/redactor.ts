@@ -173,9 +173,11 @@ export class Redactor {
   private forms: string[] = [];
   // Payloads repeat the same few keys: what the rules say of each is remembered.
   private readonly keys = new Map<string, KeyInfo>();
+  private readonly defaultRules: boolean;
 
   constructor(options: RedactorOptions = {}) {
     const rules = options.rules ?? DEFAULT_RULES;
+    this.defaultRules = rules === DEFAULT_RULES;
     const compiled: Compiled[] = [];
     for (const rule of rules) for (const p of rule.patterns) compiled.push(new Compiled(rule, p));
     this.compiled = compiled;
@@ -218,6 +220,15 @@ export class Redactor {
     }
     this.forms = [...forms].sort((a, b) => b.length - a.length);
     this.keys.clear(); // a key clean before may hold the new secret
+  }
+
+  /**
+   * What a Redactor made in another thread (the index's preparing thread)
+   * needs to redact exactly as this one: `new Redactor()` with these secrets
+   * registered. Null when this one has rules of its own (they hold functions).
+   */
+  threadSpec(): { secrets: string[] } | null {
+    return this.defaultRules ? { secrets: [...this.secrets] } : null;
   }
 
   /** How many secret values are registered. */

@@ -89,7 +89,8 @@ function runChild(args: string[], onLine?: (line: string, kill: () => void) => v
       }
     });
     p.stderr.on("data", (d: Buffer) => (err += d));
-    p.on("exit", (code, signal) => resolve({ code, signal, out, err }));
+    // "close", not "exit": a child's last lines may still be in its pipe when it has exited (a loaded machine lost two of them).
+    p.on("close", (code, signal) => resolve({ code, signal, out, err }));
   });
 }
 
