@@ -153,7 +153,8 @@ export function outputText(p: Record<string, unknown>): string {
   if (out === undefined || out === null) return "";
   if (typeof out === "string") {
     const t = out.trimStart();
-    if (p.tool !== "shell-exec" && (t.startsWith("{") || t.startsWith("["))) {
+    // Only a text that could be JSON is parsed (fs-read's "[lines 1-60 of 75]" starts with a bracket too, and a failed parse costs).
+    if (p.tool !== "shell-exec" && (t.startsWith("{") || t.startsWith("[")) && /[}\]]\s*$/.test(t)) {
       try {
         return JSON.stringify(JSON.parse(out), null, 2);
       } catch {

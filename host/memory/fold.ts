@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import type { LogEntry, LogRecord } from "../log/index.js";
-import { countWords } from "../index/index.js";
+import { forEachWord } from "../index/index.js";
 import { CardBuilder, type CompactionNote, type TurnCard } from "./cards.js";
 import { EVENT_CODES, callText, eventLines, eventOf, type CallInfo, type EventType } from "./events.js";
 
@@ -78,6 +78,16 @@ export class TaskFold {
   private open: CardBuilder | null = null;
   private calls = new Map<string, CallInfo & { off: number; bytes: number }>();
   private respText = new Map<number, string>();
+  private words: Map<string, WordEntry> | null = null;
+
+  /** The entries of `postings` (made when a restored fold first indexes). */
+  private entries(): Map<string, WordEntry> {
+    if (this.words === null) {
+      this.words = new Map();
+      for (const [w, list] of this.postings) this.words.set(w, { list, c: 0 });
+    }
+    return this.words;
+  }
   /** The first doc index of this fold (a tail fold goes on after a file's docs). */
   readonly docBase: number;
   /** The first seq this fold holds offsets from. */
@@ -195,25 +205,39 @@ export class TaskFold {
   }
 
   private index(r: LogRecord, type: EventType, failed: boolean, call: (CallInfo & { off: number; bytes: number }) | null, e: LogEntry, turn: number): void {
-    const counts = new Map<string, number>();
-    for (const line of eventLines(r)) countWords(line, counts);
-    if (r.kind === "tool.result") {
-      const callWords = countWords(callText(call, String((r.payload as any).tool ?? "")));
-      for (const [w, n] of callWords) counts.set(w, (counts.get(w) ?? 0) + CALL_WEIGHT * n);
-    }
+    // Each occurrence costs one lookup: its word's entry holds the postings list and this event's count so far.
+    const touched: WordEntry[] = [];
+    const entries = this.entries();
+    const count = (w: string, by: number): void => {
+      let en = entries.get(w);
+      if (en === undefined) {
+        en = { list: [], c: 0 };
+        entries.set(w, en);
+        this.postings.set(w, en.list);
+      }
+      if (en.c === 0) touched.push(en);
+      en.c += by;
+    };
+    forEachWord(eventLines(r).join("\n"), (w) => count(w, 1));
+    if (r.kind === "tool.result") forEachWord(callText(call, String((r.payload as any).tool ?? "")), (w) => count(w, CALL_WEIGHT));
     const doc = this.docBase + this.docs.length;
     let len = 0;
-    for (const [w, n] of counts) {
-      len += n;
-      let list = this.postings.get(w);
-      if (list === undefined) this.postings.set(w, (list = []));
-      list.push(doc, n);
+    for (const en of touched) {
+      len += en.c;
+      en.list.push(doc, en.c);
+      en.c = 0;
     }
     this.totalLen += len;
     const inTurn = this.open !== null ? turn : 0;
     this.docs.push({ seq: r.seq, type, turn: inTurn, len, failed, off: e.offset, bytes: e.end - e.offset, callOff: call?.off ?? 0, callBytes: call?.bytes ?? 0 });
     this.open?.card.events.push([r.seq, type]);
   }
+}
+
+/** A word while a fold indexes: its postings list (the one in `postings`) and the current event's count. */
+interface WordEntry {
+  readonly list: number[];
+  c: number;
 }
 
 export function typeCode(t: EventType): number {

@@ -8,20 +8,19 @@
 // kept after a search: a MemReader holds one file descriptor and the header.
 
 import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
-import { crc32 } from "node:zlib";
-import { randomBytes } from "node:crypto";
 import type { CompactionNote, TurnCard } from "./cards.js";
 import { EVENT_CODES, type EventType } from "./events.js";
 import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
 
 export const MEM_MAGIC = "NDWNMEM\n";
-export const MEM_VERSION = 1;
+export const MEM_VERSION = 2;
 export const MEM_EXTENSION = ".mem";
 export const HEADER_BYTES = 264;
 export const DOC_BYTES = 48;
 export const SLOT_BYTES = 16;
 export const CARD_ENTRY_BYTES = 16;
-export const POSTING_BYTES = 12;
+/** How much of a file is read with its header. */
+const HEAD_READ = 4096;
 
 /** A part of a .mem file that does not check: the file is made again from the log. */
 export class MemMismatch extends Error {
@@ -64,14 +63,45 @@ export interface MemHeader {
 }
 
 /** FNV-1a over the word's UTF-8 bytes: where its slot is. */
-export function wordHash(bytes: Buffer): number {
+export function wordHash(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
   return h >>> 0;
 }
 
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+/**
+ * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b,
+ * computed here: a file has thousands of small parts, and a call into zlib
+ * for each costs more than the sum.
+ */
+export function crc32(b: Uint8Array, from = 0, to = b.length): number {
+  let c = -1;
+  for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ (b[i] as number)) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
 function slotCheck(buf: Buffer, at: number): number {
-  return (crc32(buf.subarray(at, at + 12)) | 1) >>> 0;
+  return (crc32(buf, at, at + 12) | 1) >>> 0;
+}
+
+/** Writes `v` (a u32) as a varint at `at`; returns the next offset. */
+function putVarint(b: Buffer, at: number, v: number): number {
+  while (v >= 0x80) {
+    b[at++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  b[at++] = v;
+  return at;
 }
 
 /** What a .mem file is made from. */
@@ -93,38 +123,48 @@ export function encodeMem(m: MemContents): Buffer {
   while (slots < words.length * 2) slots *= 2;
   const docLen = new Float64Array(m.docs.length);
   for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
-  // Postings blocks.
-  const blocks: Buffer[] = [];
+  // Postings blocks, written one after another into one buffer (its size bounded first: a varint takes at most 5 bytes).
+  let bound = 0;
+  for (const w of words) bound += 2 + w.length * 3 + 4 + (m.postings.get(w)!.length / 2) * 15 + 4;
+  const blocks = Buffer.allocUnsafe(bound);
   const slotBuf = Buffer.alloc(slots * SLOT_BYTES);
+  const slotView = new DataView(slotBuf.buffer, slotBuf.byteOffset, slotBuf.byteLength);
   let pos = 0;
   for (const w of words) {
-    const wb = Buffer.from(w, "utf8");
+    const start = pos;
+    let wl = w.length;
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i);
+      if (c >= 0x80) {
+        wl = -1;
+        break;
+      }
+      blocks[pos + 2 + i] = c;
+    }
+    if (wl < 0) wl = blocks.write(w, pos + 2, "utf8");
+    blocks.writeUInt16LE(wl, pos);
+    const h = wordHash(blocks, pos + 2, pos + 2 + wl);
+    let at = pos + 2 + wl;
     const list = m.postings.get(w)!;
-    const n = list.length / 2;
-    const b = Buffer.allocUnsafe(2 + wb.length + 4 + n * POSTING_BYTES + 4);
-    b.writeUInt16LE(wb.length, 0);
-    wb.copy(b, 2);
-    let at = 2 + wb.length;
-    b.writeUInt32LE(n, at);
+    blocks.writeUInt32LE(list.length / 2, at);
     at += 4;
+    let prev = 0;
     for (let k = 0; k < list.length; k += 2) {
       const d = list[k]!;
-      b.writeUInt32LE(d, at);
-      b.writeUInt32LE(list[k + 1]!, at + 4);
-      b.writeUInt32LE(docLen[d]!, at + 8);
-      at += POSTING_BYTES;
+      at = putVarint(blocks, at, d - prev);
+      at = putVarint(blocks, at, list[k + 1]!);
+      at = putVarint(blocks, at, docLen[d]!);
+      prev = d;
     }
-    b.writeUInt32LE(crc32(b.subarray(0, at)), at);
-    const h = wordHash(wb);
+    blocks.writeUInt32LE(crc32(blocks, start, at), at);
+    pos = at + 4;
     let s = h & (slots - 1);
-    while (slotBuf.readUInt32LE(s * SLOT_BYTES + 12) !== 0) s = (s + 1) & (slots - 1);
+    while (slotView.getUint32(s * SLOT_BYTES + 12, true) !== 0) s = (s + 1) & (slots - 1);
     const o = s * SLOT_BYTES;
-    slotBuf.writeUInt32LE(h, o);
-    slotBuf.writeUInt32LE(pos, o + 4);
-    slotBuf.writeUInt32LE(b.length, o + 8);
-    slotBuf.writeUInt32LE(slotCheck(slotBuf, o), o + 12);
-    blocks.push(b);
-    pos += b.length;
+    slotView.setUint32(o, h, true);
+    slotView.setUint32(o + 4, start, true);
+    slotView.setUint32(o + 8, pos - start, true);
+    slotView.setUint32(o + 12, slotCheck(slotBuf, o), true);
   }
   const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
   const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
@@ -139,7 +179,7 @@ export function encodeMem(m: MemContents): Buffer {
     docs.writeUInt32LE(d.bytes, o + 24);
     docs.writeDoubleLE(d.callOff, o + 28);
     docs.writeUInt32LE(d.callBytes, o + 36);
-    docs.writeUInt32LE(crc32(docs.subarray(o, o + 44)), o + 44);
+    docs.writeUInt32LE(crc32(docs, o, o + 44), o + 44);
   });
   const offsets = Buffer.alloc(m.offsets.length * 8);
   m.offsets.forEach((x, i) => offsets.writeDoubleLE(x, i * 8));
@@ -179,8 +219,8 @@ export function encodeMem(m: MemContents): Buffer {
   f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
   Buffer.from(m.w.hash, "hex").copy(h, 200);
   Buffer.from(m.s.hash, "hex").copy(h, 232);
-  h.writeUInt32LE(crc32(h.subarray(16)), 12);
-  return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, ...blocks]);
+  h.writeUInt32LE(crc32(h, 16), 12);
+  return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, blocks.subarray(0, pos)]);
 }
 
 /**
@@ -188,9 +228,20 @@ export function encodeMem(m: MemContents): Buffer {
  * reader never sees a torn file. Not fsynced: the file is derived, and one a
  * crash left empty or short fails its checks and is made again from the log.
  */
+let tmpCount = Math.floor(Math.random() * 1e6);
+
 export function writeMemFile(file: string, bytes: Buffer): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  const fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL, 0o600);
+  let tmp = "";
+  let fd = -1;
+  // Unique among the processes alive (their pids) and within this one (a count); one a dead process left is passed over.
+  for (let tries = 0; fd < 0; tries++) {
+    tmp = `${file}.${process.pid}.${++tmpCount}.tmp`;
+    try {
+      fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL, 0o600);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || tries > 1000) throw e;
+    }
+  }
   try {
     let at = 0;
     while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
@@ -210,7 +261,7 @@ export function writeMemFile(file: string, bytes: Buffer): void {
 function parseHeader(file: string, h: Buffer, size: number): MemHeader {
   if (h.length < HEADER_BYTES || h.toString("latin1", 0, 8) !== MEM_MAGIC) throw new MemMismatch(file, "not a nodwyn memory file");
   if (h.readUInt32LE(8) !== MEM_VERSION) throw new MemMismatch(file, `format version ${h.readUInt32LE(8)}, not ${MEM_VERSION}`);
-  if (crc32(h.subarray(16, HEADER_BYTES)) !== h.readUInt32LE(12)) throw new MemMismatch(file, "the header does not match its CRC");
+  if (crc32(h, 16, HEADER_BYTES) !== h.readUInt32LE(12)) throw new MemMismatch(file, "the header does not match its CRC");
   const f = (i: number) => h.readDoubleLE(16 + i * 8);
   const hdr: MemHeader = {
     fileSize: f(0),
@@ -242,6 +293,8 @@ export type Postings = Uint32Array;
 export class MemReader {
   readonly header: MemHeader;
   private fd: number;
+  /** The file's first bytes as read with the header. */
+  private head: Buffer = Buffer.alloc(0);
   private constructor(readonly file: string, fd: number, header: MemHeader) {
     this.fd = fd;
     this.header = header;
@@ -258,9 +311,17 @@ export class MemReader {
     }
     try {
       const size = fstatSync(fd).size;
-      const h = Buffer.allocUnsafe(HEADER_BYTES);
-      const n = size >= HEADER_BYTES ? readSync(fd, h, 0, HEADER_BYTES, 0) : 0;
-      return new MemReader(file, fd, parseHeader(file, h.subarray(0, n), size));
+      // The header and what follows it (the meta part) in one read.
+      const h = Buffer.allocUnsafe(Math.min(size, HEAD_READ));
+      let n = 0;
+      while (n < h.length) {
+        const got = readSync(fd, h, n, h.length - n, n);
+        if (got === 0) break;
+        n += got;
+      }
+      const r = new MemReader(file, fd, parseHeader(file, h.subarray(0, n), size));
+      r.head = h.subarray(0, n);
+      return r;
     } catch (e) {
       closeSync(fd);
       throw e;
@@ -286,7 +347,7 @@ export class MemReader {
 
   meta(): MemMeta {
     const h = this.header;
-    const b = this.read(h.metaOff, h.metaLen);
+    const b = h.metaOff + h.metaLen <= this.head.length ? this.head.subarray(h.metaOff, h.metaOff + h.metaLen) : this.read(h.metaOff, h.metaLen);
     if (crc32(b) !== h.metaCrc) throw new MemMismatch(this.file, "the meta part does not match its CRC");
     try {
       return JSON.parse(b.toString("utf8")) as MemMeta;
@@ -316,21 +377,53 @@ export class MemReader {
         if (slotCheck(buf, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
         if (buf.readUInt32LE(o) !== hash) continue;
         const block = this.read(h.postingsOff + buf.readUInt32LE(o + 4), buf.readUInt32LE(o + 8));
-        const wl = block.length >= 2 ? block.readUInt16LE(0) : -1;
-        const n = wl >= 0 && block.length >= 2 + wl + 8 ? block.readUInt32LE(2 + wl) : -1;
-        if (n < 0 || block.length !== 2 + wl + 4 + n * POSTING_BYTES + 4) throw new MemMismatch(this.file, "a postings block has the wrong length");
-        const end = block.length - 4;
-        if (crc32(block.subarray(0, end)) !== block.readUInt32LE(end)) throw new MemMismatch(this.file, "a postings block does not match its CRC");
+        const wl = this.checkBlock(block);
         if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
-        const out = new Uint32Array(n * 3);
-        for (let k = 0, at = 2 + wl + 4; k < n * 3; k++, at += 4) out[k] = block.readUInt32LE(at);
-        for (let k = 0; k < out.length; k += 3) if ((out[k] as number) >= h.docs) throw new MemMismatch(this.file, "a posting names an event the file does not hold");
+        const out = this.decodeBlock(block, wl);
         return out;
       }
       s = (s + count) & mask;
       probed += count;
     }
     return null;
+  }
+
+  /** Checks a postings block's length and CRC; returns its word's length in bytes. */
+  private checkBlock(block: Buffer): number {
+    const wl = block.length >= 2 ? block.readUInt16LE(0) : -1;
+    if (wl < 0 || block.length < 2 + wl + 8) throw new MemMismatch(this.file, "a postings block has the wrong length");
+    const end = block.length - 4;
+    if (crc32(block, 0, end) !== block.readUInt32LE(end)) throw new MemMismatch(this.file, "a postings block does not match its CRC");
+    return wl;
+  }
+
+  /** A checked block's postings: flat [doc, tf, len, …], docs ascending and held by the file; its varints must fill it exactly. */
+  private decodeBlock(block: Buffer, wl: number): Postings {
+    const h = this.header;
+    const n = block.readUInt32LE(2 + wl);
+    const end = block.length - 4;
+    if (n === 0 || n > h.docs || n * 3 > end) throw new MemMismatch(this.file, "a postings block has the wrong length");
+    const out = new Uint32Array(n * 3);
+    let at = 2 + wl + 4;
+    let doc = -1;
+    for (let k = 0; k < out.length; k++) {
+      let v = 0;
+      let shift = 0;
+      for (;;) {
+        if (at >= end || shift > 28) throw new MemMismatch(this.file, "a postings block has the wrong length");
+        const b = block[at++]!;
+        v += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) break;
+        shift += 7;
+      }
+      if (k % 3 === 0) {
+        doc = doc < 0 ? v : doc + v;
+        if ((k > 0 && v === 0) || doc >= h.docs) throw new MemMismatch(this.file, "a posting names an event the file does not hold");
+        out[k] = doc;
+      } else out[k] = v;
+    }
+    if (at !== end) throw new MemMismatch(this.file, "a postings block has the wrong length");
+    return out;
   }
 
   /** Event entry `i`. */
@@ -405,15 +498,15 @@ export class MemReader {
       const len = slots.readUInt32LE(o + 8);
       if (at + len > data.length || len < 10) throw new MemMismatch(this.file, "a slot points outside the postings");
       const block = data.subarray(at, at + len);
-      const end = len - 4;
-      if (crc32(block.subarray(0, end)) !== block.readUInt32LE(end)) throw new MemMismatch(this.file, "a postings block does not match its CRC");
-      const wl = block.readUInt16LE(0);
-      const n = block.readUInt32LE(2 + wl);
-      if (len !== 2 + wl + 4 + n * POSTING_BYTES + 4) throw new MemMismatch(this.file, "a postings block has the wrong length");
+      const wl = this.checkBlock(block);
       const word = block.toString("utf8", 2, 2 + wl);
-      if (wordHash(block.subarray(2, 2 + wl)) !== slots.readUInt32LE(o)) throw new MemMismatch(this.file, "a word is not in its slot");
-      const list: number[] = [];
-      for (let k = 0, p = 2 + wl + 4; k < n; k++, p += POSTING_BYTES) list.push(block.readUInt32LE(p), block.readUInt32LE(p + 4));
+      if (wordHash(block, 2, 2 + wl) !== slots.readUInt32LE(o)) throw new MemMismatch(this.file, "a word is not in its slot");
+      const flat = this.decodeBlock(block, wl);
+      const list: number[] = new Array(flat.length / 3 * 2);
+      for (let k = 0, j = 0; k < flat.length; k += 3, j += 2) {
+        list[j] = flat[k]!;
+        list[j + 1] = flat[k + 1]!;
+      }
       out.set(word, list);
     }
     return out;
@@ -421,7 +514,7 @@ export class MemReader {
 }
 
 function decodeDoc(file: string, b: Buffer, o: number): DocEntry {
-  if (crc32(b.subarray(o, o + 44)) !== b.readUInt32LE(o + 44)) throw new MemMismatch(file, "an event entry does not match its CRC");
+  if (crc32(b, o, o + 44) !== b.readUInt32LE(o + 44)) throw new MemMismatch(file, "an event entry does not match its CRC");
   const type = EVENT_CODES[b.readUInt8(o + 8)] as EventType | undefined;
   if (type === undefined) throw new MemMismatch(file, "an event entry has an unknown type");
   return {

@@ -1,7 +1,8 @@
 // The conversation memory of a session: search this task, search the project's other tasks, recall an event.
 
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { listSessions, sessionsDir, isValidSessionId, LOG_EXTENSION } from "../log/index.js";
+import { sessionsDir, isValidSessionId, LOG_EXTENSION } from "../log/index.js";
 import { projectPaths } from "../index/index.js";
 import type { TurnCard, CompactionNote } from "./cards.js";
 import type { TaskFacts } from "./fold.js";
@@ -57,7 +58,14 @@ export class ConversationMemory {
     return join(sessionsDir(this.o.dataDir), session + LOG_EXTENSION);
   }
 
-  private projectOf = (f: TaskFacts) => projectOfFacts(f, this.o.dataDir);
+  /** Trees' repository keys, found once per tree (many tasks ran in the same one). */
+  private readonly projects = new Map<string, string | null>();
+  private projectOf = (f: TaskFacts): string | null => {
+    const key = `${f.repo}\u0000${f.repository ?? ""}`;
+    let p = this.projects.get(key);
+    if (p === undefined) this.projects.set(key, (p = projectOfFacts(f, this.o.dataDir)));
+    return p;
+  };
 
   /** Opens the views; a part that fails its check when a search reads it makes that file again from the log, and the search runs again. */
   private withViews<T>(logs: readonly string[], fn: (views: TaskView[]) => T): T {
@@ -87,10 +95,21 @@ export class ConversationMemory {
 
   /** The logs of this repository's tasks (a worktree's counting as its repository's), without `except`. */
   private projectLogs(except: string | null): string[] {
+    // The names alone (no stat of each log: openTask opens each one anyway, and a log gone meanwhile is a deleted task).
+    const dir = sessionsDir(this.o.dataDir);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw e;
+    }
     const out: string[] = [];
-    for (const s of listSessions(this.o.dataDir)) {
-      if (s.session === except) continue;
-      out.push(s.file);
+    for (const name of names) {
+      if (!name.endsWith(LOG_EXTENSION)) continue;
+      const session = name.slice(0, -LOG_EXTENSION.length);
+      if (session === except || !isValidSessionId(session)) continue;
+      out.push(join(dir, name));
     }
     return out;
   }

@@ -100,9 +100,34 @@ export function rankViews(views: readonly TaskView[], query: string, limit: numb
   const lists: (ArrayLike<number> | null)[][] = views.map((v) => words.map((w) => v.postings(w)));
   const df = words.map((_, k) => lists.reduce((a, l) => a + (l[k] === null ? 0 : l[k]!.length / 3), 0));
   const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
-  const scored: Scored[] = [];
-  views.forEach((_, vi) => {
-    const acc = new Map<number, number>();
+  const newer = views.map((v) => v.facts.lastTs);
+  // a ranks before b: the higher score; a tie to the newer task, then to the later event (a view's events are numbered in seq order).
+  const before = (a: Scored, b: Scored): boolean => {
+    if (a.score !== b.score) return a.score > b.score;
+    if (a.view !== b.view) {
+      const ta = newer[a.view]!;
+      const tb = newer[b.view]!;
+      if (ta !== tb) return ta > tb;
+      return views[a.view]!.session > views[b.view]!.session;
+    }
+    return a.doc > b.doc;
+  };
+  // The best `limit`, kept in order as the scores come (no sort of every event that holds a word).
+  const top: Scored[] = [];
+  const offer = (s: Scored): void => {
+    if (limit <= 0) return;
+    if (top.length >= limit && !before(s, top[top.length - 1]!)) return;
+    let i = top.length < limit ? top.length : top.length - 1;
+    if (top.length < limit) top.push(s);
+    while (i > 0 && before(s, top[i - 1]!)) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = s;
+  };
+  views.forEach((v, vi) => {
+    const acc = new Float64Array(v.docs);
+    const touched: number[] = [];
     lists[vi]!.forEach((list, k) => {
       if (list === null) return;
       for (let i = 0; i < list.length; i += 3) {
@@ -110,30 +135,12 @@ export function rankViews(views: readonly TaskView[], query: string, limit: numb
         const tf = list[i + 1]!;
         const len = list[i + 2]!;
         const s = (idf[k]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
-        acc.set(doc, (acc.get(doc) ?? 0) + s);
+        if (acc[doc] === 0) touched.push(doc);
+        acc[doc] += s;
       }
     });
-    for (const [doc, score] of acc) scored.push({ view: vi, doc, score });
+    for (const doc of touched) offer({ view: vi, doc, score: acc[doc]! });
   });
-  const newer = views.map((v) => v.facts.lastTs);
-  const seqs = new Map<string, number>();
-  const seqOf = (s: Scored) => {
-    const key = `${s.view}:${s.doc}`;
-    let q = seqs.get(key);
-    if (q === undefined) seqs.set(key, (q = views[s.view]!.doc(s.doc).seq));
-    return q;
-  };
-  scored.sort((a, b) => {
-    if (b.score !== a.score) return b.score - a.score;
-    if (a.view !== b.view) {
-      const ta = newer[a.view]!;
-      const tb = newer[b.view]!;
-      if (ta !== tb) return ta < tb ? 1 : -1;
-      return views[a.view]!.session < views[b.view]!.session ? 1 : -1;
-    }
-    return seqOf(b) - seqOf(a);
-  });
-  const top = scored.slice(0, limit);
   const want = new Set(words);
   const groups: TurnHits[] = [];
   const byTurn = new Map<string, TurnHits>();

@@ -16,7 +16,7 @@ import type { TurnCard, CompactionNote } from "./cards.js";
 import { TaskFold, lineHash, type DocEntry, type TaskFacts, type Watermark } from "./fold.js";
 import { MEM_EXTENSION, MemMismatch, MemReader, encodeMem, writeMemFile, type MemMeta } from "./mem-file.js";
 
-export const MEM_FORMAT = "nodwyn-mem-1";
+export const MEM_FORMAT = "nodwyn-mem-2";
 
 /** The .mem file beside a log. */
 export function memFileOf(logFile: string): string {
@@ -139,7 +139,12 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
     throw e;
   }
   try {
-    const size = fstatSync(fd).size;
+    const st = fstatSync(fd);
+    if (!st.isFile()) {
+      closeSync(fd);
+      return null;
+    }
+    const size = st.size;
     let reader: MemReader | null = null;
     let why: string | undefined;
     let existed = false;

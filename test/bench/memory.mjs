@@ -24,6 +24,8 @@ const opt = (name, dflt) => {
 const TASKS = Number(opt('--tasks', 73));
 const EVENTS = Number(opt('--events', 17600));
 const JSON_OUT = opt('--json', null);
+// --keep DIR: the corpus is written under DIR and left there (to profile a child: see test/bench/README.md).
+const KEEP = opt('--keep', null);
 
 
 // ---- real material --------------------------------------------------------------------------------
@@ -205,7 +207,7 @@ if (process.argv[2] === '--child') {
   process.exit(0);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'nodwyn-bench-memory-'));
+const work = KEEP ?? mkdtempSync(join(tmpdir(), 'nodwyn-bench-memory-'));
 try {
   const repo = join(work, 'repo');
   execFileSync('git', ['init', '-q', repo]);
@@ -248,5 +250,5 @@ try {
   for (const [k, v] of rows) process.stdout.write(`| ${k} | ${v} |\n`);
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(res, null, 2));
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (KEEP === null) rmSync(work, { recursive: true, force: true });
 }
