@@ -103,6 +103,28 @@ export class LogWriter {
   private lastTsMs: number;
   private closed = false;
 
+  private watchers: ((line: Buffer, offset: number) => void)[] = [];
+
+  /**
+   * Calls `fn` with each line written from now on (its bytes with the newline,
+   * and where it starts), once it is durable: a running session's conversation
+   * memory holds its unfinished turn this way instead of reading it back.
+   * Returns the function that stops it.
+   */
+  watch(fn: (line: Buffer, offset: number) => void): () => void {
+    this.watchers.push(fn);
+    return () => {
+      this.watchers = this.watchers.filter((w) => w !== fn);
+    };
+  }
+
+  private tell(lines: readonly Buffer[], at: number): void {
+    for (const line of lines) {
+      for (const w of this.watchers) w(line, at);
+      at += line.length;
+    }
+  }
+
   /** @internal Use createSessionLog or openForAppend; `fd` is open and locked. */
   constructor(session: string, file: string, fd: number, lastSeq: number, size: number, o: WriterOptions) {
     this.session = session;
@@ -173,9 +195,11 @@ export class LogWriter {
       seq = r.redaction ? r.seq + 1 : r.seq;
     }
     if (lines.length === 0) return results;
+    const at = this.size;
     this.writeDurably(lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines));
     this.seq = seq;
     this.lastTsMs = ms;
+    if (this.watchers.length > 0) this.tell(lines, at);
     return results;
   }
 

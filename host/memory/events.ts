@@ -280,3 +280,9 @@ export function describeEvent(r: LogRecord, call: CallInfo | null): string {
       return `a ${r.kind} record`;
   }
 }
+
+/** How a heading names the sub-context an event was recorded in (", in the explorer's context"), or "". */
+export function contextPhrase(label: string | null): string {
+  if (label === null) return "";
+  return label.trim() === "" ? ", in a sub-context" : `, in the ${label.trim()}'s context`;
+}

@@ -27,6 +27,8 @@ export interface DocEntry {
   readonly bytes: number;
   readonly callOff: number;
   readonly callBytes: number;
+  /** The sub-context it was recorded in (a context.narrow without lasting, until its context.fold): 1 + its index in the fold's contexts; 0: none. */
+  readonly context: number;
 }
 
 /** What a task is, for earlier-task results: title, first message, last event, archived. */
@@ -92,8 +94,13 @@ export class TaskFold {
   readonly docBase: number;
   /** The first seq this fold holds offsets from. */
   seqBase: number;
+  /** Every sub-context opened so far, by its label ("" when it has none), and those still open (indexes, innermost last). */
+  contexts: string[] = [];
+  openContexts: number[] = [];
 
-  constructor(session: string, start?: { point: FoldPoint; facts: TaskFacts; docBase: number }) {
+  constructor(session: string, start?: { point: FoldPoint; facts: TaskFacts; docBase: number; contexts?: readonly string[]; openContexts?: readonly number[] }) {
+    this.contexts = [...(start?.contexts ?? [])];
+    this.openContexts = [...(start?.openContexts ?? [])];
     this.facts = start?.facts ? { ...start.facts } : { session, repo: "", title: "", first: "", archived: false, firstTs: "", lastTs: "" };
     this.point = start?.point ?? { seq: 0, end: 0, turns: 0 };
     this.docBase = start?.docBase ?? 0;
@@ -101,8 +108,8 @@ export class TaskFold {
   }
 
   /** A fold that goes on from what a .mem file saved (the end of a whole turn). */
-  static restore(session: string, saved: { point: FoldPoint; facts: TaskFacts; docs: DocEntry[]; postings: Map<string, number[]>; cards: TurnCard[]; notes: CompactionNote[]; offsets: number[]; totalLen: number }): TaskFold {
-    const f = new TaskFold(session, { point: saved.point, facts: saved.facts, docBase: 0 });
+  static restore(session: string, saved: { point: FoldPoint; facts: TaskFacts; docs: DocEntry[]; postings: Map<string, number[]>; cards: TurnCard[]; notes: CompactionNote[]; offsets: number[]; totalLen: number; contexts: readonly string[]; openContexts: readonly number[] }): TaskFold {
+    const f = new TaskFold(session, { point: saved.point, facts: saved.facts, docBase: 0, contexts: saved.contexts, openContexts: saved.openContexts });
     f.docs = saved.docs;
     f.postings = saved.postings;
     f.cards = saved.cards;
@@ -115,7 +122,7 @@ export class TaskFold {
 
   /** A fold of the records after this one's, as a separate part (its events numbered after this one's). */
   continuation(): TaskFold {
-    return new TaskFold(this.facts.session, { point: this.point, facts: this.facts, docBase: this.docBase + this.docs.length });
+    return new TaskFold(this.facts.session, { point: this.point, facts: this.facts, docBase: this.docBase + this.docs.length, contexts: this.contexts, openContexts: this.openContexts });
   }
 
   /** The record at `seq` is this fold's: where its line is. */
@@ -179,7 +186,15 @@ export class TaskFold {
           text: typeof p.note_resp_seq === "number" ? (this.respText.get(p.note_resp_seq) ?? "") : "",
         });
         break;
+      case "context.fold":
+        this.openContexts.pop();
+        break;
       case "context.narrow":
+        // One without lasting opens a sub-context (until its context.fold); the events after it are recorded in it.
+        if (p.lasting !== true) {
+          this.contexts.push(typeof p.label === "string" ? p.label : "");
+          this.openContexts.push(this.contexts.length - 1);
+        }
         // A narrowing that carries the note of a compaction recorded without its text.
         for (const n of this.notes) if (n.text === "" && (n.respSeq === p.resp_seq || (n.respSeq === undefined && typeof p.note === "string"))) n.text = typeof p.note === "string" ? p.note : (this.respText.get(Number(p.resp_seq)) ?? "");
         break;
@@ -229,7 +244,10 @@ export class TaskFold {
     }
     this.totalLen += len;
     const inTurn = this.open !== null ? turn : 0;
-    this.docs.push({ seq: r.seq, type, turn: inTurn, len, failed, off: e.offset, bytes: e.end - e.offset, callOff: call?.off ?? 0, callBytes: call?.bytes ?? 0 });
+    // A narrowing's own note belongs to the context it was written in, not to the one it opens.
+    const open = this.openContexts;
+    const ctx = r.kind === "context.narrow" && (r.payload as any).lasting !== true ? open[open.length - 2] : open[open.length - 1];
+    this.docs.push({ seq: r.seq, type, turn: inTurn, len, failed, off: e.offset, bytes: e.end - e.offset, callOff: call?.off ?? 0, callBytes: call?.bytes ?? 0, context: ctx === undefined ? 0 : ctx + 1 });
     this.open?.card.events.push([r.seq, type]);
   }
 }

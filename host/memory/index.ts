@@ -14,6 +14,7 @@ export {
   isMemoryCall,
   shellExit,
   argsLine,
+  contextPhrase,
   EVENT_CODES,
   type EventType,
   type EventInfo,
@@ -30,6 +31,8 @@ export { openTask, memFileOf, deleteMemFile, MEM_FORMAT, type TaskView, type Mem
 /** Ranking and showing. */
 export { rankViews, renderSearch, taskSummary, K1, B, DEFAULT_HITS, MAX_HITS, type MemorySearchResult, type TurnHits, type EventHit, type TaskSummary } from "./search.js";
 export { recallEvent, RecallError, type RecallResult } from "./recall.js";
+/** A running session's unfinished turn, held as its log writer writes it. */
+export { HeldTurn, type HeldRecords, type WatchedWriter } from "./held.js";
 /** The person's leave for earlier tasks. */
 export { earlierTasksLeave, workspacesFile, howToAllow, type EarlierLeave } from "./workspaces.js";
 /** A session's memory service (what the primitives call). */

@@ -37,6 +37,9 @@ export interface MemMeta {
   /** The repository key (host/index projectPaths) of the task's tree when the file was written, or null. */
   readonly project: string | null;
   readonly notes: CompactionNote[];
+  /** The sub-contexts opened up to the file's last whole turn (labels), and those still open then. */
+  readonly contexts: string[];
+  readonly openContexts: number[];
 }
 
 /** What a .mem file records besides its parts. */
@@ -174,6 +177,7 @@ export function encodeMem(m: MemContents): Buffer {
     docs.writeUInt32LE(d.turn, o + 4);
     docs.writeUInt8(EVENT_CODES.indexOf(d.type), o + 8);
     docs.writeUInt8(d.failed ? 1 : 0, o + 9);
+    docs.writeUInt16LE(Math.min(d.context, 0xffff), o + 10);
     docs.writeUInt32LE(d.len, o + 12);
     docs.writeDoubleLE(d.off, o + 16);
     docs.writeUInt32LE(d.bytes, o + 24);
@@ -350,9 +354,11 @@ export class MemReader {
     const b = h.metaOff + h.metaLen <= this.head.length ? this.head.subarray(h.metaOff, h.metaOff + h.metaLen) : this.read(h.metaOff, h.metaLen);
     if (crc32(b) !== h.metaCrc) throw new MemMismatch(this.file, "the meta part does not match its CRC");
     try {
-      return JSON.parse(b.toString("utf8")) as MemMeta;
+      const m = JSON.parse(b.toString("utf8")) as MemMeta;
+      if (!Array.isArray(m.contexts) || !Array.isArray(m.openContexts) || !Array.isArray(m.notes)) throw new Error("parts missing");
+      return m;
     } catch {
-      throw new MemMismatch(this.file, "the meta part is not JSON");
+      throw new MemMismatch(this.file, "the meta part is not the JSON of format 2");
     }
   }
 
@@ -527,5 +533,6 @@ function decodeDoc(file: string, b: Buffer, o: number): DocEntry {
     bytes: b.readUInt32LE(o + 24),
     callOff: b.readDoubleLE(o + 28),
     callBytes: b.readUInt32LE(o + 36),
+    context: b.readUInt16LE(o + 10),
   };
 }

@@ -9,7 +9,8 @@ import type { TaskFacts } from "./fold.js";
 import { MemMismatch } from "./mem-file.js";
 import { recallEvent, RecallError, type RecallResult } from "./recall.js";
 import { rankViews, DEFAULT_HITS, type MemorySearchResult } from "./search.js";
-import { memFileOf, openTask, type TaskView } from "./task-memory.js";
+import { memFileOf, openTask, type MemAction, type TaskView } from "./task-memory.js";
+import type { HeldRecords } from "./held.js";
 import { earlierTasksLeave } from "./workspaces.js";
 import { checkKinds, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchRow } from "./recall-log.js";
 
@@ -45,11 +46,15 @@ export interface MemoryOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Characters of one result the window shows (recall stops at a whole line within it). */
   readonly capChars: () => number;
+  /** The running session's unfinished turn, held in memory (HeldTurn): a search of its own log folds it from there. */
+  readonly held?: () => HeldRecords | null;
 }
 
 /** The memory primitives' host side. */
 export class ConversationMemory {
   private readonly project: string;
+  /** What the last search or recall did to each task's memory (how the file was used, the log's bytes read). */
+  lastOpened: { session: string; action: MemAction; logBytesRead: number }[] = [];
   constructor(private readonly o: MemoryOptions) {
     this.project = projectPaths(o.root, o.dataDir).key;
   }
@@ -74,9 +79,11 @@ export class ConversationMemory {
       const views: TaskView[] = [];
       try {
         for (const l of logs) {
-          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.has(memFileOf(l)) });
+          const own = this.o.session !== null && l === this.logOf(this.o.session);
+          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.has(memFileOf(l)), ...(own && this.o.held ? { held: this.o.held() } : {}) });
           if (v !== null) views.push(v);
         }
+        this.lastOpened = views.map((v) => ({ session: v.session, action: v.action, logBytesRead: v.logBytesRead }));
         return fn(views);
       } catch (e) {
         if (!(e instanceof MemMismatch) || attempt >= 3) throw e;

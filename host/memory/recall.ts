@@ -2,7 +2,7 @@
 
 import type { LogRecord } from "../log/index.js";
 import { cardText } from "./cards.js";
-import { describeEvent, eventLines, replyCalls, type CallInfo } from "./events.js";
+import { contextPhrase, describeEvent, eventLines, replyCalls, type CallInfo } from "./events.js";
 import type { TaskView } from "./task-memory.js";
 
 /** What recall returns. */
@@ -101,7 +101,8 @@ export function recallEvent(v: TaskView, seq: number, start: number, count: numb
   // One line longer than the cut is cut itself: the rest is read with a range.
   if (count === 0 && lines.length === 1 && lines[0]!.length > capChars) lines = [`${lines[0]!.slice(0, capChars)}[… line cut at ${capChars} characters …]`];
   const turn = turnOf(v, seq);
-  const where = `${turn > 0 ? ` (turn ${turn})` : ""}${o.other ? `, in task ${v.session}` : ""}`;
+  const i = v.docOf(seq);
+  const where = `${contextPhrase(i >= 0 ? v.contextOf(v.doc(i)) : null)}${turn > 0 ? ` (turn ${turn})` : ""}${o.other ? `, in task ${v.session}` : ""}`;
   const heading = `seq ${seq}, ${describeEvent(r, call)}${where}`;
   const out: string[] = [heading];
   let results: RecallResult["results"];

@@ -3,7 +3,7 @@
 import type { LogRecord } from "../log/index.js";
 import { bestLines, queryWords } from "../index/index.js";
 import { cardLine, type TurnCard } from "./cards.js";
-import { describeEvent, eventLines, type CallInfo } from "./events.js";
+import { contextPhrase, describeEvent, eventLines, type CallInfo } from "./events.js";
 import type { DocEntry } from "./fold.js";
 import { MemMismatch } from "./mem-file.js";
 import type { TaskView } from "./task-memory.js";
@@ -159,7 +159,7 @@ export function rankViews(views: readonly TaskView[], query: string, limit: numb
       groups.push(g);
     }
     const best = lines.length === 0 ? [] : bestLines(lines, 1, lines.length, want, LINE_CHARS);
-    g.events.push({ seq: d.seq, type: d.type, heading: `seq ${d.seq}, ${describeEvent(rec, call)}`, score: Math.round(s.score * 1e4) / 1e4, lines: best });
+    g.events.push({ seq: d.seq, type: d.type, heading: `seq ${d.seq}, ${describeEvent(rec, call)}${contextPhrase(v.contextOf(d))}`, score: Math.round(s.score * 1e4) / 1e4, lines: best });
   }
   return { query, words, turns: groups, found: top.length, events: n, tasks: views.length };
 }

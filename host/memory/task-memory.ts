@@ -14,6 +14,7 @@ import { readLog, sessionOfFile, type LogEntry, type LogRecord } from "../log/in
 import { decodeLine } from "../log/record.js";
 import type { TurnCard, CompactionNote } from "./cards.js";
 import { TaskFold, lineHash, type DocEntry, type TaskFacts, type Watermark } from "./fold.js";
+import type { HeldRecords } from "./held.js";
 import { MEM_EXTENSION, MemMismatch, MemReader, encodeMem, writeMemFile, type MemMeta } from "./mem-file.js";
 
 export const MEM_FORMAT = "nodwyn-mem-2";
@@ -46,6 +47,8 @@ export interface TaskView {
   readonly totalLen: number;
   /** The last seq the log holds. */
   readonly lastSeq: number;
+  /** Bytes of the log read to bring the memory up to date at this opening (not the checked line, nor the held unfinished turn). */
+  readonly logBytesRead: number;
   postings(word: string): ViewPostings | null;
   doc(i: number): DocEntry;
   /** The card of a turn (an open turn's as it is so far), or null. */
@@ -58,6 +61,8 @@ export interface TaskView {
   recordAt(off: number, bytes: number): LogRecord | null;
   /** The index of the event at seq, or -1. */
   docOf(seq: number): number;
+  /** The label of the sub-context an event was recorded in ("" for one without a label), or null when it was in none. */
+  contextOf(d: DocEntry): string | null;
   close(): void;
 }
 
@@ -122,6 +127,29 @@ export interface OpenTaskOptions {
   readonly noWrite?: boolean;
   /** Make the file again from the log whatever it holds (a part failed its check during a search). */
   readonly rebuild?: boolean;
+  /** A running session's unfinished turn, held in memory (HeldTurn): folded from there, not read from the log. */
+  readonly held?: HeldRecords | null;
+}
+
+/**
+ * The log's records from `start` (a line start after seq `lastSeq`; null: the
+ * beginning) to its end `size`: those before what `held` holds read from the
+ * log, the held ones taken as they are. `read` counts the log's bytes read.
+ */
+function gained(logFile: string, fd: number, start: { offset: number; lastSeq: number } | null, size: number, held: HeldRecords | null | undefined, read: { bytes: number }): LogEntry[] {
+  const from = start?.offset ?? 0;
+  const at = (lastSeq: number, offset: number) => (offset === 0 ? {} : { start: { offset, line: lastSeq + 1, lastSeq } });
+  if (held && held.end === size && held.fromOffset >= from && held.fromOffset <= size) {
+    const before = held.fromOffset > from ? [...readLog(logFile, { fd, ...at(start?.lastSeq ?? 0, from), through: held.fromSeq - 1 }).entries()] : [];
+    const last = before[before.length - 1];
+    // What the log holds before the held records must meet them exactly; if not, the log is read whole from `start`.
+    if ((before.length === 0 ? from : last!.end) === held.fromOffset) {
+      read.bytes += held.fromOffset - from;
+      return held.entries.length === 0 ? before : before.concat(held.entries);
+    }
+  }
+  read.bytes += size - from;
+  return from >= size ? [] : [...readLog(logFile, { fd, ...at(start?.lastSeq ?? 0, from) }).entries()];
 }
 
 /**
@@ -148,6 +176,7 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
     let reader: MemReader | null = null;
     let why: string | undefined;
     let existed = false;
+    const read = { bytes: 0 };
     try {
       if (o.rebuild) throw new MemMismatch(memFile, "a part did not match its check when it was read");
       reader = MemReader.open(memFile);
@@ -159,28 +188,27 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
           const meta = reader.meta();
           const r = reader;
           reader = null;
-          return fileView(logFile, session, r, meta, null, fd, "read");
+          return counted(read, fileView(logFile, session, r, meta, null, fd, "read"));
         }
         // The log gained records (or its tail after the last whole turn changed): fold from the watermark.
         const meta = reader.meta();
-        const start = { offset: h.w.end, line: h.w.seq + 1, lastSeq: h.w.seq };
-        const entries = h.w.end < size ? [...readLog(logFile, { fd, start }).entries()] : [];
+        const entries = gained(logFile, fd, { offset: h.w.end, lastSeq: h.w.seq }, size, o.held, read);
         const grows = entries.some((e) => e.record.kind === "turn.end");
-        const base = new TaskFold(session, { point: h.w, facts: meta.facts, docBase: h.docs });
+        const base = new TaskFold(session, { point: h.w, facts: meta.facts, docBase: h.docs, contexts: meta.contexts, openContexts: meta.openContexts });
         if (!grows) {
           const tail = foldEntries(base, entries).tail;
           // Nothing but records between turns (an end, a title): write the file again so the next read need not fold them.
-          if (tail.openCard === null && !o.noWrite) {
+          if (tail.openCard === null && tail.docs.length === 0 && !o.noWrite) {
             const full = restoreFold(session, reader, meta);
             const folded = foldEntries(full, entries);
             write(memFile, fd, folded, meta.project ?? o.projectOf?.(folded.tail.facts) ?? null);
             reader.close();
             reader = null;
-            return foldView(logFile, session, folded, meta.project ?? o.projectOf?.(folded.tail.facts) ?? null, fd, "extended");
+            return counted(read, foldView(logFile, session, folded, meta.project ?? o.projectOf?.(folded.tail.facts) ?? null, fd, "extended"));
           }
           const r = reader;
           reader = null;
-          return fileView(logFile, session, r, meta, tail, fd, "read");
+          return counted(read, fileView(logFile, session, r, meta, tail, fd, "read"));
         }
         const full = restoreFold(session, reader, meta);
         reader.close();
@@ -188,7 +216,7 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
         const folded = foldEntries(full, entries);
         const project = meta.project ?? o.projectOf?.(folded.tail.facts) ?? null;
         if (!o.noWrite) write(memFile, fd, folded, project);
-        return foldView(logFile, session, folded, project, fd, "extended");
+        return counted(read, foldView(logFile, session, folded, project, fd, "extended"));
       }
     } catch (e) {
       reader?.close();
@@ -197,14 +225,19 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
       why = e.why;
     }
     // No file, or one that does not match: made again from the whole log.
-    const folded = foldEntries(new TaskFold(session), readLog(logFile, { fd }).entries());
+    const folded = foldEntries(new TaskFold(session), gained(logFile, fd, null, size, o.held, read));
     const project = o.projectOf?.(folded.tail.facts) ?? null;
     if (!o.noWrite) write(memFile, fd, folded, project);
-    return foldView(logFile, session, folded, project, fd, existed || why !== undefined ? "rebuilt" : "created", why);
+    return counted(read, foldView(logFile, session, folded, project, fd, existed || why !== undefined ? "rebuilt" : "created", why));
   } catch (e) {
     closeSync(fd);
     throw e;
   }
+}
+
+function counted(read: { bytes: number }, v: TaskView): TaskView {
+  (v as { logBytesRead: number }).logBytesRead = read.bytes;
+  return v;
 }
 
 function restoreFold(session: string, r: MemReader, meta: MemMeta): TaskFold {
@@ -216,6 +249,8 @@ function restoreFold(session: string, r: MemReader, meta: MemMeta): TaskFold {
     postings: r.allPostings(),
     cards: r.cardsAll(),
     notes: meta.notes,
+    contexts: meta.contexts,
+    openContexts: meta.openContexts,
     offsets: r.offsets(),
     totalLen: h.totalLen,
   });
@@ -225,7 +260,10 @@ function write(memFile: string, fd: number, f: Folded, project: string | null): 
   const m = f.main;
   const w = mark(fd, { seq: m.point.seq, end: m.point.end, turns: m.point.turns, lineBytes: m.lastTurnEnd?.lineBytes ?? 0 });
   const t = f.tail;
-  const s = t.point.end === m.point.end ? w : mark(fd, { seq: t.point.seq, end: t.point.end, turns: t.point.turns, lineBytes: f.lastLine });
+  // The log's end is recorded as covered only when what follows the last whole turn holds no event and no open turn
+  // (an end, a title): a tail with events is never written, so it is folded again at every read.
+  const refold = t.point.end === m.point.end || t.docs.length > 0 || t.openCard !== null;
+  const s = refold ? w : mark(fd, { seq: t.point.seq, end: t.point.end, turns: t.point.turns, lineBytes: f.lastLine });
   try {
     writeMemFile(
       memFile,
@@ -237,7 +275,7 @@ function write(memFile: string, fd: number, f: Folded, project: string | null): 
         totalLen: m.totalLen,
         offsets: m.offsets,
         cards: m.cards,
-        meta: { format: MEM_FORMAT, facts: t.facts, project, notes: m.notes },
+        meta: { format: MEM_FORMAT, facts: t.facts, project, notes: m.notes, contexts: m.contexts, openContexts: m.openContexts },
       }),
     );
   } catch (e) {
@@ -294,6 +332,7 @@ function fileView(logFile: string, session: string, r: MemReader, meta: MemMeta,
     docs: h.docs + (tail?.docs.length ?? 0),
     totalLen: h.totalLen + (tail?.totalLen ?? 0),
     lastSeq: tail?.point.seq ?? h.s.seq,
+    logBytesRead: 0,
     postings(word) {
       const a = r.postings(word);
       const b = tail !== null ? foldPostings(tail, word) : null;
@@ -332,6 +371,9 @@ function fileView(logFile: string, session: string, r: MemReader, meta: MemMeta,
     recordAt(off, bytes) {
       return readRecord(fd, session, null, off, off + bytes);
     },
+    contextOf(d) {
+      return d.context === 0 ? null : ((tail?.contexts ?? meta.contexts)[d.context - 1] ?? null);
+    },
     docOf(seq) {
       if (seq <= h.w.seq) return searchDocs(h.docs, (i) => r.doc(i).seq, seq);
       if (tail === null) return -1;
@@ -363,6 +405,7 @@ function foldView(logFile: string, session: string, f: Folded, project: string |
     docs: main.docs.length + tail.docs.length,
     totalLen: main.totalLen + tail.totalLen,
     lastSeq: tail.point.seq,
+    logBytesRead: 0,
     postings(word) {
       const a = foldPostings(main, word);
       const b = foldPostings(tail, word);
@@ -387,6 +430,9 @@ function foldView(logFile: string, session: string, f: Folded, project: string |
     },
     recordAt(off, bytes) {
       return readRecord(fd, session, null, off, off + bytes);
+    },
+    contextOf(d) {
+      return d.context === 0 ? null : (tail.contexts[d.context - 1] ?? null);
     },
     docOf(seq) {
       const i = searchDocs(main.docs.length, (k) => main.docs[k]!.seq, seq);

@@ -33,7 +33,7 @@ import { createSessionLog, cutText, newSessionId, openForAppend, resolveDataDir,
 import { DEFAULT_INDEX_LIMITS, RepoIndex, type RepoIndexOptions } from "../index/index.js";
 import { Redactor, environmentSecrets } from "../redact/index.js";
 import { fileToolPrimitives, indexToolPrimitives, memoryScopes, memoryToolPrimitives, recallToolPrimitives } from "../../primitives/agent/index.js";
-import { ConversationMemory, renderSearch, DEFAULT_HITS, MAX_HITS, RECALL_DEFAULTS } from "../memory/index.js";
+import { ConversationMemory, HeldTurn, renderSearch, DEFAULT_HITS, MAX_HITS, RECALL_DEFAULTS } from "../memory/index.js";
 import { RESULT_CAP_MAX } from "../window/index.js";
 import { flushFilePorts } from "../../primitives/scheme/io.js";
 import { createNodeInterpreter, nodeFileAccess, consoleSinks, VERSION } from "./node-interpreter.js";
@@ -165,6 +165,7 @@ export class Session {
       this.writer = r.writer;
       this.repaired = r.truncated;
     } else this.writer = createSessionLog(newSessionId(), config, logOpts);
+    this.heldTurn = this.writer !== null ? new HeldTurn(this.writer) : null;
     this.checkers = new CheckerRegistry();
     const out = opts.stdout ?? consoleSinks.stdout;
     const err = opts.stderr ?? consoleSinks.stderr;
@@ -260,6 +261,8 @@ export class Session {
 
   private _index: RepoIndex | null = null;
   private _memory: ConversationMemory | null = null;
+  /** The unfinished turn, held as the log is written, for the conversation memory's searches (host/memory HeldTurn). */
+  private readonly heldTurn: HeldTurn | null;
   private readonly memoryCapChars: () => number;
   private readonly env: NodeJS.ProcessEnv;
 
@@ -272,6 +275,7 @@ export class Session {
       root: this.root,
       env: this.env,
       capChars: this.memoryCapChars,
+      ...(this.heldTurn !== null ? { held: () => this.heldTurn!.held() } : {}),
     }));
   }
 
@@ -523,6 +527,7 @@ export class Session {
     try {
       this.writer.append("session.end", { reason, exit_code: exitCode });
     } finally {
+      this.heldTurn?.close();
       this.writer.close();
     }
   }

@@ -1,6 +1,6 @@
 // index-search "conversation" and recall over real logs the agent loop recorded with the scripted provider.
 import test from "ava";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConversationMemory, renderSearch } from "../../../host/memory/index.js";
 import { gitRepo, logRecords, scriptedSession, testEnv } from "./memory-helpers.js";
@@ -120,4 +120,48 @@ test("recall stops at a whole line within the window's cut for one result", asyn
   t.true(used + next.length + 1 > cap, "one more whole line would pass the cut");
   t.is(r.lines.at(-1), `line number ${r.end - 1} of a long listing`);
   t.true(r.text.includes(`[lines 1-${r.end} of 201]`));
+});
+
+test("a running session folds its unfinished turn from the records it holds, and reads from its log only the whole turns the .mem file lacks", async (t) => {
+  const root = gitRepo(t, { "a.txt": "alpha\n" });
+  const env = testEnv(t);
+  const replies = [
+    { tool_calls: [{ name: "shell-exec", arguments: { command: "printf 'koala one\\n'" } }] },
+    { text: "done one" },
+    { tool_calls: [{ name: "shell-exec", arguments: { command: "printf 'wombat two\\n'" } }] },
+    { tool_calls: [{ name: "index-search", arguments: { query: "wombat", scope: "conversation" } }] },
+    { text: "found it" },
+    { tool_calls: [{ name: "index-search", arguments: { query: "koala wombat", scope: "conversation" } }] },
+    { text: "both" },
+  ];
+  const s = await scriptedSession(t, { root, env, replies, messages: ["first look"], keepOpen: true });
+  const mem = s.agent.session.memory;
+  const ends = () => {
+    // Where each turn.end line of the log ends, in bytes.
+    const out: number[] = [];
+    let at = 0;
+    for (const line of readFileSync(s.log).toString("utf8").split("\n").filter(Boolean)) {
+      at += Buffer.byteLength(line) + 1;
+      if (JSON.parse(line).kind === "turn.end") out.push(at);
+    }
+    return out;
+  };
+  await s.agent.turn("second look");
+  const recs = logRecords(s.log);
+  const found = recs.find((r) => r.kind === "tool.result" && r.payload.tool === "index-search");
+  t.regex(String(found.payload.output), /wombat two/, "the search in turn 2 finds turn 2's own result");
+  // Only turn 1 was read from the log at that search (it was whole and in no .mem file yet); turn 2's records were held.
+  const [end1, end2] = ends();
+  await s.agent.turn("third look");
+  const third = logRecords(s.log).filter((r) => r.kind === "tool.result" && r.payload.tool === "index-search")[1];
+  t.regex(String(third.payload.output), /koala one/);
+  t.regex(String(third.payload.output), /wombat two/);
+  const opened = mem.lastOpened;
+  t.is(opened.length, 1);
+  t.is(opened[0]!.action, "extended");
+  t.is(opened[0]!.logBytesRead, end2! - end1!, "the third turn's search reads turn 2 from the log, nothing of turn 1, nothing of turn 3");
+  s.agent.close();
+  // The same answers from a fresh file, read from the log alone.
+  const fresh = memoryOf(root, env, s.id).searchConversation("koala wombat", 8);
+  t.deepEqual(fresh.turns.flatMap((g) => g.events.map((e) => e.seq)).sort(), mem.searchConversation("koala wombat", 8).turns.flatMap((g) => g.events.map((e) => e.seq)).sort());
 });
