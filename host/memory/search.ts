@@ -176,7 +176,7 @@ export function renderSearch(r: MemorySearchResult, scope: string, recallHint?: 
       for (const l of e.lines) out.push(`    ${l.line}: ${l.text}`);
     }
   }
-  const how = recallHint ?? (scope === "earlier" ? "(recall SEQ 0 0 TASK) reads one whole" : "(recall SEQ) reads one whole");
+  const how = recallHint ?? (scope === "earlier" ? "(recall SEQ 0 0 \"TASK\") reads one whole, TASK the id its task line names" : "(recall SEQ) reads one whole");
   out.push(`[${r.found} ${r.found === 1 ? "event" : "events"} of ${r.events} in ${r.tasks === 1 ? "this task" : `${r.tasks} tasks`}; ${how}]`);
   return out.join("\n");
 }
