@@ -4,9 +4,13 @@
 // arrays are vectors, strings are strings, numbers are exact integers when
 // they are safe integers and flonums otherwise, true/false are #t/#f and null
 // is the symbol `null`. Results of agent primitives are built this way so that
-// they convert to JSON for the model unambiguously.
+// they convert to JSON for the model unambiguously. (srfi 180)'s reader and
+// writer (primitives/srfi/json.ts) make and take the same values, and this
+// module takes its rule for numbers from there: a result of json-read is a
+// valid tool result and the other way round.
 
 import { Flonum, MString, NIL, Pair, Sym, arrayToList, type Ctx } from "../../interpreter/api.js";
+import { jsonNumberProblem } from "../srfi/json.js";
 
 /** Nesting deeper than this is an error (the converters recurse; tool results are shallow). */
 export const MAX_JSON_DEPTH = 256;
@@ -47,7 +51,11 @@ export function schemeToJson(v: any, depth = 0): unknown {
   if (typeof v === "boolean") return v;
   if (typeof v === "number") return v;
   if (typeof v === "bigint") return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-  if (v instanceof Flonum) return v.v;
+  if (v instanceof Flonum) {
+    const problem = jsonNumberProblem(v);
+    if (problem !== null) throw new TypeError(`not a JSON value: ${problem}`);
+    return v.v;
+  }
   if (v instanceof Sym && v.name === "null") return null;
   if (Array.isArray(v)) return v.map((x) => schemeToJson(x, depth + 1));
   if (v === NIL) return {};

@@ -16,6 +16,7 @@ import { stringPrimitives13 } from "./strings-13.js";
 import { stringPrimitives152 } from "./strings-152.js";
 import { fixnumPrimitives } from "./fixnums.js";
 import { bitwisePrimitives } from "./bitwise.js";
+import { jsonPrimitives } from "./json.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -68,7 +69,7 @@ export const SRFIS: readonly SrfiEntry[] = [
   { number: 151, title: "Bitwise Operations", name: "bitwise-operations", status: "complete", primitives: bitwisePrimitives },
   { number: 152, title: "String Library (reduced)", name: "strings", status: "complete", primitives: stringPrimitives152, note: "Criteria may also be characters and char-sets (SRFI 13's procedures, which it shares)." },
   { number: 158, title: "Generators and Accumulators", name: "generators-and-accumulators", status: "complete" },
-  { number: 180, title: "JSON", status: "planned" },
+  { number: 180, title: "JSON", name: "json", status: "complete", primitives: jsonPrimitives, note: "The agent primitives' results follow the same mapping (primitives/agent/json-value.ts). Integers read exact (bignums beyond 2^53), numbers with a fraction or exponent as flonums; a number beyond the flonum range, a lone surrogate escape and a byte-order mark are json-errors. Errors are conditions of kind read (malformed input, limits) or type (json-write), code json-error, saying where: file:line:col for a port over a whole text. json-accumulator accepts one top-level value. json-sequence-read skips a record that is not exactly one JSON text (RFC 7464)." },
   { number: 197, title: "Pipeline Operators", status: "complete" },
 ];
 

@@ -83,6 +83,15 @@ function jsData() {
   return { rand, randomList, randomText };
 }
 
+// SRFI 180's document: 125,000 objects of about 80 characters, flonums that are not integers (both sides write them alike).
+const JSON_DOC = `
+(define (json-record i)
+  (list (cons 'id i) (cons 'name (vector-ref words (rand 10))) (cons 'score (+ 0.5 (rand 1000)))
+        (cons 'ok (even? (rand 2))) (cons 'tags (vector (vector-ref words (rand 10)) (vector-ref words (rand 10)))) (cons 'next 'null)))
+(define json-doc (let ((v (make-vector 125000))) (let loop ((i 0)) (if (< i 125000) (begin (vector-set! v i (json-record i)) (loop (+ i 1))) v))))
+(define json-text (let ((p (open-output-string))) (json-write json-doc p) (get-output-string p)))
+`;
+
 /**
  * The cases. setup: Scheme definitions (after SCHEME_DATA); expr: the timed
  * expression; js: { setup(d) → state, run(state) → answer }, the answer
@@ -209,6 +218,24 @@ const CASES = [
     reps: 10,
     js: { setup: (d) => ({ t: d.randomText(160000) }), run: (s) => s.t.split(' ').length },
   },
+  {
+    name: 'srfi-180 json-read',
+    what: '(json-read port) of a 10 MB JSON text (125,000 objects)',
+    imports: '(srfi 180)',
+    setup: JSON_DOC,
+    expr: '(vector-length (json-read (open-input-string json-text)))',
+    reps: 3,
+    js: { setup: (d, interp) => ({ t: interp.toJS(interp.evaluateSync('json-text')) }), run: (s) => JSON.parse(s.t).length },
+  },
+  {
+    name: 'srfi-180 json-write',
+    what: '(json-write doc port) of the same 10 MB',
+    imports: '(srfi 180)',
+    setup: JSON_DOC,
+    expr: '(let ((p (open-output-string))) (json-write json-doc p) (string-length (get-output-string p)))',
+    reps: 3,
+    js: { setup: (d, interp) => ({ o: JSON.parse(interp.toJS(interp.evaluateSync('json-text'))) }), run: (s) => JSON.stringify(s.o).length },
+  },
 ];
 
 async function main() {
@@ -229,7 +256,7 @@ async function main() {
     interp.evaluateSync(`(import (scheme base) (scheme write) ${c.imports})\n${SCHEME_DATA}\n${c.setup}`, { file: 'bench-setup.scm' });
     interp.evaluateSync(`(define (bench-run) ${c.expr})`, { file: 'bench.scm' });
     interp.evaluateSync(`(define (bench-loop k) (let loop ((i 1) (v (bench-run))) (if (= i k) v (loop (+ i 1) (bench-run)))))`);
-    const state = c.js.setup(jsData());
+    const state = c.js.setup(jsData(), interp);
     // Check both answers once, untimed.
     const toAnswer = c.answer ?? ((v) => v);
     const got = toAnswer(interp.toJS(interp.evaluateSync('(bench-run)')));

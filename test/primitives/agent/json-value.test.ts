@@ -85,3 +85,9 @@ test("schemeChecker wraps a procedure call into a guard checker", async (t) => {
   t.deepEqual(await fn("gen/b.ts", { ...info, relPath: "gen/b.ts" }), { deny: true, reason: "generated" });
   t.deepEqual(seen, ["src/a.ts ((size . 1)", "gen/b.ts ((size . 1)"]);
 });
+
+test("schemeToJson refuses the numbers SRFI 180's json-write refuses (one rule, primitives/srfi/json.ts)", (t) => {
+  t.throws(() => schemeToJson(new Flonum(Infinity)), { message: /\+inf\.0 has no JSON form/ });
+  t.throws(() => schemeToJson(new Flonum(NaN)), { message: /\+nan\.0 has no JSON form/ });
+  t.is(schemeToJson(new Flonum(2.5)), 2.5);
+});
