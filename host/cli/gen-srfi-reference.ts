@@ -178,6 +178,20 @@ export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rs
   // Bindings already documented under an earlier SRFI: a global's cell or a macro's binding → its anchor and name.
   const seen = new Map<unknown, { anchor: string; label: string }>();
   const identity = (b: any): unknown => (b.k === "global" ? b.cell : b);
+  // A library may re-export another SRFI's binding that comes later in number order ((srfi 69) re-exports
+  // (srfi 125)'s tables): such a binding is documented where it is defined, and linked from the earlier SRFI.
+  const definedIn = new Map<unknown, number>();
+  for (const entry of SRFIS) {
+    if (entry.status !== "complete") continue;
+    const lib: Library = interp.library(`(srfi ${entry.number})`);
+    if (lib.file === undefined) continue;
+    const defs = libraryDefinitions(interp, lib.file);
+    const prims = new Set((entry.primitives ?? []).map((p) => p.name));
+    for (const [sym, b] of lib.exports) {
+      if (definedIn.has(identity(b))) continue;
+      if (defs.has(sym.name) || prims.has(sym.name)) definedIn.set(identity(b), entry.number);
+    }
+  }
   for (const entry of SRFIS) {
     if (entry.status !== "complete") continue;
     const libName = `(srfi ${entry.number})`;
@@ -193,6 +207,12 @@ export function collectSrfiReference(interp: Interpreter, repoRoot: string, r7rs
       if (shared) {
         const link = r7rsLink(name);
         exports.push({ name, kind: b.k === "global" ? "procedure" : "syntax", params: [], doc: "", source: "r7rs", ...(link !== null ? { link } : {}) });
+        continue;
+      }
+      const owner = definedIn.get(identity(b));
+      if (!seen.has(identity(b)) && owner !== undefined && owner !== entry.number) {
+        const label = `SRFI ${owner}'s ${name}`;
+        exports.push({ name, kind: b.k === "global" ? "procedure" : "syntax", params: [], doc: label, source: "srfi", link: `#${exportAnchor(owner, name)}` });
         continue;
       }
       const earlier = seen.get(identity(b));

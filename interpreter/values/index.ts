@@ -14,3 +14,5 @@ export * from "./numbers/parse.js";
 export * from "./numbers/format.js";
 export * from "./equal.js";
 export * from "./port.js";
+/** Ordering of two real numbers for sorts outside the interpreter (SRFI 132): negative, zero, positive, NaN. */
+export { compare as numCompare } from "./numbers/ops.js";

@@ -17,6 +17,9 @@ import { stringPrimitives152 } from "./strings-152.js";
 import { fixnumPrimitives } from "./fixnums.js";
 import { bitwisePrimitives } from "./bitwise.js";
 import { jsonPrimitives } from "./json.js";
+import { hashTablePrimitives } from "./hash-tables.js";
+import { sortingPrimitives } from "./sorting.js";
+import { regexpPrimitives } from "./regexp.js";
 
 /** One SRFI. */
 export interface SrfiEntry {
@@ -49,20 +52,20 @@ export const SRFIS: readonly SrfiEntry[] = [
   { number: 16, title: "Syntax for procedures of variable arity", name: "case-lambda", status: "complete", note: "R7RS's case-lambda." },
   { number: 23, title: "Error reporting mechanism", name: "error", status: "complete", note: "R7RS's error." },
   { number: 26, title: "Notation for Specializing Parameters without Currying", name: "cut", status: "complete" },
-  { number: 28, title: "Basic Format Strings", name: "basic-format-strings", status: "planned" },
+  { number: 28, title: "Basic Format Strings", name: "basic-format-strings", status: "complete" },
   { number: 34, title: "Exception Handling for Programs", name: "exception-handling", status: "complete", note: "R7RS's with-exception-handler, guard and raise." },
   { number: 39, title: "Parameter objects", name: "parameters", status: "complete", note: "R7RS's make-parameter and parameterize; as SRFI 39 says, (p v) stores v, converted, in p's current binding (R7RS leaves that call an error)." },
-  { number: 48, title: "Intermediate Format Strings", name: "intermediate-format-strings", status: "planned" },
+  { number: 48, title: "Intermediate Format Strings", name: "intermediate-format-strings", status: "complete", note: "Unicode text. ~y writes on one line (the document allows pretty-print as write); ~& at the very start of a format writes a newline, as the document's example shows." },
   { number: 64, title: "A Scheme API for test suites", name: "testing", status: "planned" },
-  { number: 69, title: "Basic hash tables", name: "basic-hash-tables", status: "planned" },
+  { number: 69, title: "Basic hash tables", name: "basic-hash-tables", status: "complete", note: "The tables of SRFI 125 (one implementation); hash-table-copy makes a mutable copy, hash functions reduce modulo their optional bound." },
   { number: 87, title: "=> in case clauses", name: "case", status: "complete", note: "R7RS's case." },
   { number: 111, title: "Boxes", name: "boxes", status: "complete" },
   { number: 113, title: "Sets and bags", name: "sets-and-bags", status: "planned" },
-  { number: 115, title: "Scheme Regular Expressions", name: "regexp", status: "planned" },
-  { number: 125, title: "Intermediate hash tables", name: "hashtables", status: "planned" },
-  { number: 128, title: "Comparators (reduced)", name: "comparators", status: "planned" },
+  { number: 115, title: "Scheme Regular Expressions", name: "regexp", status: "complete", primitives: regexpPrimitives, note: "Compiled to RE2: every match is linear in the text. look-ahead, look-behind, their negations and backref are compile-time errors (no regexp-backrefs feature); so are bog and eog; grapheme is a base character and its combining marks. bow, eow and nwb are RE2's ASCII word boundaries (\\b, \\B); bol and eol see line feeds only. Named sets in a Unicode context are SRFI 14's (char-set:letter …); w/nocase adds each character's simple case variants at the terminals. Repetition counts are at most 1000 (RE2's limit). regexp-replace's subst may also be a list of substitutions." },
+  { number: 125, title: "Intermediate hash tables", name: "hashtables", status: "complete", primitives: hashTablePrimitives, note: "Tables of eq?, eqv?, equal?, string=? and string-ci=? (alone or as a comparator's equality) are JS Maps in TypeScript with nodwyn's own hash, which the document allows; other comparators use their hash and equality in Scheme. hash-table and hash-table-copy (without #t) make immutable tables; mutating one is an error. Capacity and weak-keys arguments are accepted and ignored. The hash functions' optional second argument is SRFI 69's bound (the same procedures serve SRFI 69, 125 and 128, so importing them together is no conflict)." },
+  { number: 128, title: "Comparators (reduced)", name: "comparators", status: "complete", note: "Also exports SRFI 162's standard comparators (default-comparator, boolean-comparator, real-comparator, char-, string- and their -ci comparators, list-, vector-, eq-, eqv-, equal-comparator) and comparator-max/min. The default comparator orders () < pairs < booleans < characters < strings < symbols < numbers < vectors < bytevectors < registered types < other values. (hash-bound) is 2^32; (hash-salt) is 0, the same in every run, so a session replays alike. make-comparator accepts #t as the type test (any value) and as the equality (derived from the ordering), as the sample implementation does." },
   { number: 130, title: "Cursor-based string library", name: "string-cursors", status: "complete", note: "Cursors are exact integers, the character indexes, which the document allows; criteria may also be characters and char-sets." },
-  { number: 132, title: "Sort Libraries", name: "sorting", status: "planned" },
+  { number: 132, title: "Sort Libraries", name: "sorting", status: "complete", primitives: sortingPrimitives, note: "Every sort is stable (a merge sort). With <, >, string<?, string>?, char<?, char>? or their -ci forms the sort runs in TypeScript; with any other procedure in Scheme. The ! forms on lists return new lists (allowed: linear update). vector-select! is a quickselect, vector-find-median! leaves the vector sorted." },
   { number: 133, title: "Vector Library (R7RS-compatible)", name: "vectors", status: "complete" },
   { number: 143, title: "Fixnums", name: "fixnums", status: "complete", primitives: fixnumPrimitives, note: "fx-width is 53: fixnums are the exact integers from -2^52 to 2^52-1, a range exact in a double. The fixnum rule is always signalled: a non-fixnum argument or result is an error naming the procedure." },
   { number: 145, title: "Assumptions", name: "assumptions", status: "complete", note: "A false assumption raises an error (kind user) with the messages." },
