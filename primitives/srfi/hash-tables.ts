@@ -301,6 +301,31 @@ export const hashTablePrimitives: ProcSpec[] = [
     },
   },
   {
+    name: "%ht-set-fast!",
+    params: ["who", "table", "key", "value"],
+    types: [T.symbol, null, null, null],
+    doc: "Sets key's value and returns #t in a mutable table of a known kind; #f (nothing done) for a generic table.",
+    impl(who: Sym, t: any, key: any, value: any) {
+      if (!(t instanceof HashTable)) argError(who.name, 1, "hash table", t);
+      if (t.kind === "generic") return false;
+      checkMutable(t, who.name);
+      store(t, who.name, key, value);
+      return true;
+    },
+  },
+  {
+    name: "%ht-ref-fast",
+    params: ["who", "table", "key", "default"],
+    types: [T.symbol, null, null, null],
+    doc: "The value of key (or default) in a table of a known kind; the table itself for a generic table (the caller looks there).",
+    impl(who: Sym, t: any, key: any, dflt: any) {
+      if (!(t instanceof HashTable)) argError(who.name, 1, "hash table", t);
+      if (t.kind === "generic") return t;
+      const e = lookup(t, who.name, key);
+      return e === undefined ? dflt : e.cdr;
+    },
+  },
+  {
     name: "%ht-set!",
     params: ["who", "table", "key", "value"],
     types: [T.symbol, HT, null, null],

@@ -475,11 +475,38 @@ function cpToUnit(s: string, cp: number): number {
   for (let i = 0; i < cp && u < s.length; i++) u += (s.charCodeAt(u) & 0xfc00) === 0xd800 ? 2 : 1;
   return u;
 }
-function unitToCp(s: string, unit: number, astral: boolean): number {
-  if (!astral) return unit;
+
+/**
+ * The text RE2 searches, as UTF-8 bytes (RE2 converts a JS string on every call with lastIndex or indices; a
+ * Buffer it searches in place). The last one is kept: a loop of searches over one text converts it once.
+ */
+let lastText: string | null = null;
+let lastBuf: Buffer = Buffer.alloc(0);
+function utf8(s: string): Buffer {
+  if (s !== lastText) {
+    allocate(s.length * 3);
+    spend(s.length * COST.charNs);
+    lastBuf = Buffer.from(s, "utf8");
+    lastText = s;
+  }
+  return lastBuf;
+}
+
+/** The code point index of byte offset `off` of buf (ASCII: the same). */
+function byteToCp(buf: Buffer, off: number, ascii: boolean): number {
+  if (ascii) return off;
   let n = 0;
-  for (let u = 0; u < unit; u++) if ((s.charCodeAt(u) & 0xfc00) !== 0xdc00) n++;
+  for (let i = 0; i < off; i++) if ((buf[i]! & 0xc0) !== 0x80) n++;
   return n;
+}
+function cpToByte(buf: Buffer, cp: number, ascii: boolean): number {
+  if (ascii) return cp;
+  let i = 0;
+  for (let n = 0; n < cp && i < buf.length; n++) {
+    const b = buf[i]!;
+    i += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+  }
+  return i;
 }
 
 /**
@@ -487,30 +514,28 @@ function unitToCp(s: string, unit: number, astral: boolean): number {
  * text[start, end) (bos and eos are its ends, as the document says).
  */
 export function search(rx: Regexp, text: string, start: number, end: number, from: number, whole = false): RegexpMatch | null {
-  const u0 = cpToUnit(text, start);
-  const u1 = cpToUnit(text, end);
-  const sub = u0 === 0 && u1 === text.length ? text : text.slice(u0, u1);
-  const astral = ASTRAL.test(sub);
+  const whole0 = start === 0 && end === text.length && !ASTRAL.test(text);
+  const sub = whole0 ? text : sliceCp(text, start, end);
+  const buf = utf8(sub);
+  const ascii = buf.length === sub.length;
   const re = whole ? rx.whole() : rx.re;
-  spend((sub.length - (from - start)) * COST.charNs);
-  re.lastIndex = astral ? cpToUnit(sub, from - start) : from - start;
-  const m = re.exec(sub);
+  const fromByte = cpToByte(buf, from - start, ascii);
+  spend((buf.length - fromByte) * COST.charNs);
+  re.lastIndex = fromByte;
+  const m = re.exec(buf);
   if (m === null) return null;
   const starts: number[] = [];
   const ends: number[] = [];
-  const idx = m.index as number;
-  starts.push(unitToCp(sub, idx, astral) + start);
-  ends.push(unitToCp(sub, idx + m[0].length, astral) + start);
-  const indices = m.indices as [number, number][] | undefined;
-  for (let g = 1; g <= rx.count; g++) {
-    if (m[g] === undefined) {
+  const indices = m.indices as ([number, number] | undefined)[];
+  for (let g = 0; g <= rx.count; g++) {
+    const ix = indices[g];
+    if (ix === undefined) {
       starts.push(-1);
       ends.push(-1);
-    } else if (indices !== undefined && indices[g] !== undefined) {
-      const [a, b] = indices[g] as [number, number];
-      starts.push(unitToCp(sub, a, astral) + start);
-      ends.push(unitToCp(sub, b, astral) + start);
-    } else throw new Error("re2 gave no submatch indices");
+    } else {
+      starts.push(byteToCp(buf, ix[0], ascii) + start);
+      ends.push(byteToCp(buf, ix[1], ascii) + start);
+    }
   }
   return new RegexpMatch(rx, text, starts, ends);
 }

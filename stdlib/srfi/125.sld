@@ -168,18 +168,15 @@
 
     ;; (hash-table-ref/default hash-table key default): key's value, or default.
     (define (hash-table-ref/default t key default)
-      (if (and (hash-table? t) (not (%ht-generic? t)))
-          (%ht-ref 'hash-table-ref/default t key default)
-          (begin (check-table 'hash-table-ref/default 1 t)
-                 (let ((e (entry t key))) (if e (cdr e) default)))))
+      (let ((v (%ht-ref-fast 'hash-table-ref/default t key default)))
+        ;; The table itself back: a generic table, looked up here (or a table that is its own key's value: the same).
+        (if (eq? v t) (let ((e (entry t key))) (if e (cdr e) default)) v)))
 
     ;; (hash-table-set! hash-table key value ...): Sets each key's value, left to right.
     (define hash-table-set!
       (case-lambda
         ((t key value)
-         (if (and (hash-table? t) (not (%ht-generic? t)))
-             (%ht-set! 'hash-table-set! t key value)
-             (begin (check-table 'hash-table-set! 1 t) (set-one! 'hash-table-set! t key value))))
+         (if (not (%ht-set-fast! 'hash-table-set! t key value)) (set-one! 'hash-table-set! t key value)))
         ((t . kvs)
          (check-table 'hash-table-set! 1 t)
          (let loop ((kvs kvs))

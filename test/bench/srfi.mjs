@@ -9,6 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import RE2 from 're2';
+
 import { formatMs, formatRatio, geomean, median } from './lib/stats.mjs';
 import { markdownTable, textTable } from './lib/table.mjs';
 
@@ -217,6 +219,48 @@ const CASES = [
     expr: '(length (string-split text " "))',
     reps: 10,
     js: { setup: (d) => ({ t: d.randomText(160000) }), run: (s) => s.t.split(' ').length },
+  },
+  {
+    name: 'srfi-125 hash-table string keys',
+    what: '10^6 hash-table-set! then 10^6 hash-table-ref/default, string keys (string-comparator)',
+    imports: '(srfi 125) (srfi 128)',
+    setup: '(define keys (list->vector (map (lambda (n) (string-append "key-" (number->string n))) (random-list 1000000 100000000))))',
+    expr: `(let ((t (make-hash-table string-comparator)) (n (vector-length keys)))
+             (let loop ((i 0)) (when (< i n) (hash-table-set! t (vector-ref keys i) i) (loop (+ i 1))))
+             (let loop ((i 0) (hits 0)) (if (= i n) (+ hits (hash-table-size t)) (loop (+ i 1) (if (hash-table-ref/default t (vector-ref keys i) #f) (+ hits 1) hits)))))`,
+    reps: 1,
+    js: {
+      setup: (d) => ({ k: d.randomList(1e6, 1e8).map((n) => `key-${n}`) }),
+      run: (s) => {
+        const m = new Map();
+        for (let i = 0; i < s.k.length; i++) m.set(s.k[i], i);
+        let hits = 0;
+        for (let i = 0; i < s.k.length; i++) if (m.get(s.k[i]) !== undefined) hits++;
+        return hits + m.size;
+      },
+    },
+  },
+  {
+    name: 'srfi-132 list-sort',
+    what: '(list-sort < lst), 10^6 fixnums',
+    imports: '(srfi 132)',
+    setup: '(define lst (random-list 1000000 1000000000))',
+    expr: '(car (list-sort < lst))',
+    reps: 3,
+    js: { setup: (d) => ({ a: d.randomList(1e6, 1e9) }), run: (s) => s.a.slice().sort((x, y) => x - y)[0] },
+  },
+  {
+    name: 'srfi-115 regexp-search',
+    what: '(regexp-search re text), a 10 MB text, the match at its end',
+    imports: '(srfi 115)',
+    setup: '(define text (string-append (random-text 1600000) " x123")) (define re (regexp (quote (: "x" (+ digit)))))',
+    expr: '(regexp-match-submatch-start (regexp-search re text) 0)',
+    reps: 5,
+    js: {
+      // RE2 at its fastest: the text as UTF-8 bytes once (what nodwyn keeps for the last text searched), the index in bytes (ASCII: characters).
+      setup: (d) => ({ b: Buffer.from(d.randomText(1600000) + ' x123', 'utf8'), re: new RE2('x[0-9]+', 'u') }),
+      run: (s) => s.re.exec(s.b).index,
+    },
   },
   {
     name: 'srfi-180 json-read',
