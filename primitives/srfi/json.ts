@@ -353,11 +353,21 @@ export class JsonParser {
     }
   }
 
+  /** A number or literal must end where a value may end: at whitespace, ',', ']', '}' or the end of input. */
+  private delimited(end: number, tok: string): void {
+    if (end >= this.src.text.length) return;
+    const c = this.src.text.charCodeAt(end);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125) return;
+    this.src.pos = end;
+    this.fail(`${this.describe(c)} right after ${tok.length > 20 ? tok.slice(0, 20) + "…" : tok}`);
+  }
+
   private number(): number {
     const end = this.scanRun(isNumberChar);
     if (end === -2) return EV_NEED;
     const s = this.src;
     const tok = s.text.slice(s.pos, end);
+    this.delimited(end, tok);
     if (!NUMBER_RE.test(tok)) this.fail(`malformed number ${tok}`);
     let v: any;
     if (tok.indexOf(".") < 0 && tok.indexOf("e") < 0 && tok.indexOf("E") < 0) {
@@ -379,6 +389,7 @@ export class JsonParser {
     if (end === -2) return EV_NEED;
     const s = this.src;
     const w = s.text.slice(s.pos, end);
+    this.delimited(end, w);
     if (w === "true") this.value = true;
     else if (w === "false") this.value = false;
     else if (w === "null") this.value = this.ctx.symbols.intern("null");

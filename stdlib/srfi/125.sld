@@ -33,6 +33,9 @@
             ((eq? equality equal?) 'equal)
             ((eq? equality string=?) 'string)
             ((eq? equality string-ci=?) 'string-ci)
+            ;; Extensions the document allows: on their types these are eq? and eqv?.
+            ((eq? equality symbol=?) 'eq)
+            ((eq? equality char=?) 'eqv)
             (else #f)))
 
     ;; Makes a table from make-hash-table's arguments: a comparator, or an equality predicate and maybe a hash function.
