@@ -85,6 +85,11 @@ function recordedChoice(records: Iterable<LogRecord>): { name?: string; model?: 
   return out;
 }
 
+/** The context window as the chat's first line says it: its size, or that no source knows it. */
+function contextWords(c: ConfigChoice): string {
+  return c.contextSource === "unknown" ? `context unknown: /context says how to give it; sized at ${c.contextWindow.toLocaleString("en-US")} tokens meanwhile` : `context ${c.contextWindow.toLocaleString("en-US")} tokens`;
+}
+
 /** The model options of an agent session from a configured choice. */
 function modelOf(choice: ConfigChoice): AgentOptions["model"] {
   return {
@@ -93,6 +98,7 @@ function modelOf(choice: ConfigChoice): AgentOptions["model"] {
     name: choice.name,
     url: choice.url,
     contextWindow: choice.contextWindow,
+    contextSource: choice.contextSource,
     ...(choice.maxOutputTokens !== undefined ? { maxOutputTokens: choice.maxOutputTokens } : {}),
     ...(choice.prices ? { prices: choice.prices } : {}),
   };
@@ -139,6 +145,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
       if (strategyFile === undefined && rec.strategy !== undefined && existsSync(rec.strategy)) strategyFile = rec.strategy;
     }
     const choice = selectModel(config, { ...(flag !== undefined ? { flag } : {}), env: io.env, cwd: io.cwd });
+    for (const problem of choice.contextProblems ?? []) notes.push(problem);
     const redactor = new Redactor();
     const provider: ModelProvider = createProvider(choice.spec, { redactor, env: io.env });
     const view = cmd === "ask" ? new ChatView(io.stderr, useColor(io.stderr, io.env, p.color)) : new ChatView(io.stdout, useColor(io.stdout, io.env, p.color));
@@ -222,7 +229,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     const person = input!;
     const intro = cmd === "resume" ? `resumed ${agent.id} (${agent.turns} turn${agent.turns === 1 ? "" : "s"})` : `session ${agent.id}`;
     io.stdout.write(
-      `nodwyn chat — ${choice.model} on ${choice.server} (context ${choice.contextWindow.toLocaleString("en-US")} tokens) · strategy ${agent.strategy || DEFAULT_STRATEGY} · ${intro}\n` +
+      `nodwyn chat — ${choice.model} on ${choice.server} (${contextWords(choice)}) · strategy ${agent.strategy || DEFAULT_STRATEGY} · ${intro}\n` +
         "Ctrl-C cancels a turn, Ctrl-D ends the session, /help for more.\n",
     );
     for (const n of notes) io.stdout.write(`note: ${n}\n`);
@@ -241,9 +248,9 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
         live.switchModel(modelOf(next), prov, "person");
         liveProvider = prov;
         if (prov.credential) live.writer.append("cred.register", { class: prov.credential.class, id: prov.credential.id });
-        return `from the next turn the session talks to ${next.model} on ${next.server} (context ${next.contextWindow.toLocaleString("en-US")} tokens)`;
+        return `from the next turn the session talks to ${next.model} on ${next.server} (${contextWords(next)})`;
       },
-    });
+    }, io.env);
     person.close();
     live.close("eof", code);
     agent = null;

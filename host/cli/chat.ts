@@ -7,6 +7,7 @@ import type { AskRequest } from "../guard/index.js";
 import type { ChatInput } from "./chat-input.js";
 import { colorEnabled } from "./terminal/style.js";
 import { treeCommand, type TreeChat } from "./chat-tree.js";
+import { contextCommand } from "./chat-context.js";
 
 /** Colour as the terminal module decides it: --color / --no-color, FORCE_COLOR, NO_COLOR, a TTY, TERM=dumb. */
 export function useColor(out: { isTTY?: boolean }, env: NodeJS.ProcessEnv, forced?: boolean): boolean {
@@ -175,7 +176,8 @@ The session tree: /tree (or /checkpoints) shows every turn, /tree N continues fr
 last turn and restores the files it changed (/undo --keep-files leaves them), /redo returns to the branch the
 last rewind left, /fork starts a new session at the head. /model NAME talks to another configured model from
 the next turn, /title TEXT names the session. A checker's question (let the model read FILE? [y/N]) is answered
-here too. /help shows this; other /commands go to the strategy.
+here too. /context shows the context window, where its size came from and how much the window uses (/context set N
+records the model's size). /help shows this; other /commands go to the strategy (/compact, /evict).
 `;
 
 /**
@@ -188,6 +190,7 @@ export async function runChat(
   view: ChatView,
   out: NodeJS.WritableStream,
   more: Pick<TreeChat, "switchTo" | "switchModel"> = {},
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   input.midLine = () => view.midLine();
   const tree: TreeChat = { agent: first, input, write: (t) => view.write(t), ...more };
@@ -201,6 +204,7 @@ export async function runChat(
       const [name, ...rest] = text.slice(1).split(/\s+/);
       if (name === "help" || name === "?") out.write(HELP);
       else if (name === "quit" || name === "exit") break;
+      else if (name === "context") view.write(contextCommand(agent, rest.join(" "), env));
       else if (await treeCommand(tree, name ?? "", rest.join(" ")).catch((e) => (view.write(`/${name}: ${(e as Error).message}`), true))) agent = tree.agent;
       else if (!(await agent.command(name ?? "", rest.join(" ")).catch((e) => (view.write(`/${name}: ${(e as Error).message}`), true))))
         view.write(`unknown command /${name}: /help lists the commands`);

@@ -31,7 +31,8 @@ export interface ModelEntry {
   readonly name: string;
   readonly server: string;
   readonly model: string;
-  readonly contextWindow: number;
+  /** Absent when config.toml gives none (the budget's later sources may: context-budget.ts). */
+  readonly contextWindow?: number;
   readonly maxOutputTokens?: number;
   readonly temperature?: number;
   /** Absent when no price is configured. */
@@ -242,7 +243,7 @@ export function parseConfig(text: string, file: string): Config {
       name,
       server: t.server as string,
       model: t.model as string,
-      contextWindow: t.context_window as number,
+      ...(num(t.context_window) !== undefined ? { contextWindow: num(t.context_window) as number } : {}),
       ...(num(t.max_output_tokens) !== undefined ? { maxOutputTokens: num(t.max_output_tokens) } : {}),
       ...(num(t.temperature) !== undefined ? { temperature: num(t.temperature) } : {}),
       ...(Object.keys(prices).length ? { prices } : {}),

@@ -69,7 +69,7 @@ const SERVER: Schema = {
 const MODEL: Schema = {
   server: { type: "string", required: true, doc: "the [servers.NAME] the model is on" },
   model: { type: "string", required: true, doc: "the model id the server knows" },
-  context_window: { type: "integer", required: true, min: 256, doc: "the model's context window in tokens" },
+  context_window: { type: "integer", min: 256, doc: "the model's context window in tokens (else NODWYN_CONTEXT_TOKENS, an override, or the models.dev cache: docs/guides/strategies.md)" },
   max_output_tokens: { type: "integer", min: 1, doc: "the reply's token limit (Anthropic needs one: default 4096)" },
   temperature: { type: "number", min: 0, max: 2, doc: "sampling temperature (default: the server's)" },
   price_input: { type: "number", min: 0, doc: "USD per million prompt tokens" },

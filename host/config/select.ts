@@ -8,6 +8,7 @@ import type { Prices } from "../model/usage.js";
 import { ConfigError } from "./errors.js";
 import { noConfigHelp } from "./help.js";
 import type { Config } from "./load.js";
+import { resolveContextBudget, UNKNOWN_CONTEXT_WINDOW, type ContextSource } from "./context-budget.js";
 
 /** The prefix of a scripted model's name: `scripted:FILE`. */
 export const SCRIPTED_PREFIX = "scripted:";
@@ -26,7 +27,14 @@ export interface ModelChoice {
   readonly url: string;
   /** The model id the server knows. */
   readonly model: string;
+  /** The context window the session's window is sized at (UNKNOWN_CONTEXT_WINDOW when no source knows it). */
   readonly contextWindow: number;
+  /** Which source gave it (context-budget.ts): "unknown" when none did. */
+  readonly contextSource: ContextSource;
+  /** The variable or file that gave it ("" when unknown). */
+  readonly contextWhere: string;
+  /** Sources skipped because they could not be read (a damaged cache). */
+  readonly contextProblems?: readonly string[];
   readonly maxOutputTokens?: number;
   /** Configured prices; absent for an unpriced model. */
   readonly prices?: Prices;
@@ -97,7 +105,7 @@ export function selectModel(config: Config, options: SelectOptions = {}): ModelC
       server: "scripted",
       url: file,
       model: script.model,
-      contextWindow: script.contextWindow,
+      ...budgetOf({ server: "scripted", model: script.model, env, ...(script.contextWindowGiven ? { configured: script.contextWindow, configWhere: file } : {}) }),
     };
   }
   const entry = config.models[name];
@@ -115,12 +123,13 @@ export function selectModel(config: Config, options: SelectOptions = {}): ModelC
   }
   const server = config.servers[entry.server];
   if (!server) throw new ConfigError("CONFIG_UNKNOWN_MODEL", `models.${entry.name}.server names no server`, config.file ?? undefined);
+  const budget = budgetOf({ server: server.name, model: entry.model, env, ...(entry.contextWindow !== undefined ? { configured: entry.contextWindow, configWhere: `${config.file ?? "config.toml"} [models.${entry.name}]` } : {}) });
   const spec: ProviderSpec = {
     kind: server.kind,
     server: server.name,
     url: server.url,
     model: entry.model,
-    contextWindow: entry.contextWindow,
+    ...(budget.contextSource !== "unknown" ? { contextWindow: budget.contextWindow } : {}),
     ...(server.keyEnv !== undefined ? { keyEnv: server.keyEnv } : {}),
     ...(entry.maxOutputTokens !== undefined ? { maxOutputTokens: entry.maxOutputTokens } : {}),
     ...(entry.temperature !== undefined ? { temperature: entry.temperature } : {}),
@@ -139,8 +148,19 @@ export function selectModel(config: Config, options: SelectOptions = {}): ModelC
     server: server.name,
     url: server.url,
     model: entry.model,
-    contextWindow: entry.contextWindow,
+    ...budget,
     ...(entry.maxOutputTokens !== undefined ? { maxOutputTokens: entry.maxOutputTokens } : {}),
     ...(entry.prices ? { prices: entry.prices } : {}),
+  };
+}
+
+/** The choice's context window from the budget's sources (NODWYN_CONTEXT_TOKENS first: context-budget.ts). */
+function budgetOf(o: Parameters<typeof resolveContextBudget>[0]): Pick<ModelChoice, "contextWindow" | "contextSource" | "contextWhere" | "contextProblems"> {
+  const b = resolveContextBudget(o);
+  return {
+    contextWindow: b.tokens ?? UNKNOWN_CONTEXT_WINDOW,
+    contextSource: b.source,
+    contextWhere: b.where,
+    ...(b.problems.length > 0 ? { contextProblems: b.problems } : {}),
   };
 }

@@ -101,6 +101,8 @@ export interface Script {
   readonly file: string;
   readonly model: string;
   readonly contextWindow: number;
+  /** The script gave its context_window (else contextWindow is the default). */
+  readonly contextWindowGiven?: boolean;
   readonly replies: readonly ScriptReply[];
 }
 
@@ -158,6 +160,7 @@ function tomlScript(file: string, text: string): Script {
     file,
     model: typeof doc.value.model === "string" ? doc.value.model : "scripted",
     contextWindow: typeof doc.value.context_window === "number" ? doc.value.context_window : SCRIPT_DEFAULT_CONTEXT_WINDOW,
+    ...(typeof doc.value.context_window === "number" ? { contextWindowGiven: true } : {}),
     replies,
   };
 }

@@ -44,6 +44,8 @@ export interface ModelChoice {
   readonly name?: string;
   readonly url?: string;
   readonly contextWindow: number;
+  /** Which of the budget's sources gave contextWindow (host/config/context-budget.ts); "unknown": none did, the window is a guess. Default "config". */
+  readonly contextSource?: string;
   readonly maxOutputTokens?: number;
   readonly temperature?: number;
   /** Configured prices ([models.NAME] price_*), for cost and the spend budget. */
@@ -1069,6 +1071,8 @@ export class AgentSession implements StrategyLoop {
       server: this.o.model.server,
       "context-window": this.o.model.contextWindow,
       "compact-threshold": this.o.compactThreshold ?? false,
+      "context-source": this.o.model.contextSource ?? "config",
+      "context-known": (this.o.model.contextSource ?? "config") !== "unknown",
       tools: this.definitions.map((d) => d.name),
       strategy: this.o.strategyFile ?? DEFAULT_STRATEGY,
       turn: this.turnNo,

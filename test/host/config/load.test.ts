@@ -132,14 +132,12 @@ test("every problem is reported, in the file's order", (t) => {
     [
       [2, "servers.s.kind"],
       [3, "servers.s.retries"],
-      [4, "models.m.context_window"],
       [5, "models.m.server"],
       [6, "models.m.model"],
     ],
   );
-  t.is(e.message.split("\n").length, 5);
+  t.is(e.message.split("\n").length, 4);
   t.regex(e.message, /kind must be one of "openai", "ollama", "anthropic", got "gpt"/);
-  t.regex(e.message, /\[models\.m\] needs context_window/);
   t.regex(e.message, /models\.m\.server names no \[servers\.nowhere\] \(servers: s\)/);
 });
 

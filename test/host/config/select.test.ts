@@ -50,6 +50,8 @@ test("the choice carries the provider spec, server, url, context window and pric
     url: "https://api.openai.com/v1",
     model: "gpt-4o",
     contextWindow: 128000,
+    contextSource: "config",
+    contextWhere: "/c/config.toml [models.big]",
     maxOutputTokens: 2048,
     prices: { input: 2.5, output: 10 },
     spec: {
@@ -109,6 +111,8 @@ test("scripted:FILE reads and checks the script; a relative one in [control] is 
     url: join(dir, "demo.toml"),
     model: "demo-1",
     contextWindow: 8192,
+    contextSource: "config",
+    contextWhere: join(dir, "demo.toml"),
   });
   const fromControl = parseConfig(`[control]\nmodel = "scripted:demo.toml"\n`, join(dir, "config.toml"));
   t.is(selectModel(fromControl, { env: {}, cwd: "/" }).url, join(dir, "demo.toml"));
