@@ -5,13 +5,14 @@
 //   2 a usage error · 3 a budget ended it (limit) · 4 the spend budget ended it (spend_limit) · 130 cancelled (Ctrl-C)
 
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { ConfigError, loadConfig, selectModel, type Config, type ModelChoice as ConfigChoice } from "../config/index.js";
 import { createProvider, ModelError, type ModelProvider } from "../model/index.js";
 import { LogError, readLog, type LogRecord } from "../log/index.js";
 import { Redactor } from "../redact/index.js";
 import { killRunningShells } from "../shell/index.js";
 import { AgentSession, DEFAULT_STRATEGY, type AgentOptions, type TurnOutcome } from "../session/agent.js";
+import { STDLIB_DIR } from "../session/node-interpreter.js";
 import { SessionError } from "../session/session.js";
 import type { TurnBudgets } from "../session/budgets.js";
 import { chatInput } from "./chat-input.js";
@@ -85,6 +86,18 @@ function recordedChoice(records: Iterable<LogRecord>): { name?: string; model?: 
   return out;
 }
 
+/**
+ * The strategy --strategy names: a file, else (for a bare name with no such
+ * file, like `evict`) the strategy of that name nodwyn ships,
+ * stdlib/strategies/NAME.scm.
+ */
+export function strategyPath(cwd: string, given: string): string {
+  const file = resolve(cwd, given);
+  if (existsSync(file) || !/^[a-z][a-z0-9-]*$/.test(given)) return file;
+  const shipped = join(STDLIB_DIR, "strategies", `${given}.scm`);
+  return existsSync(shipped) ? shipped : file;
+}
+
 /** The context window as the chat's first line says it: its size, or that no source knows it. */
 function contextWords(c: ConfigChoice): string {
   return c.contextSource === "unknown" ? `context unknown: /context says how to give it; sized at ${c.contextWindow.toLocaleString("en-US")} tokens meanwhile` : `context ${c.contextWindow.toLocaleString("en-US")} tokens`;
@@ -125,7 +138,7 @@ export async function runAgentCommand(cmd: "chat" | "ask" | "resume", inv: Invoc
     // A resume talks to the model the session last talked to, while the configuration still has it.
     let flag = p.model;
     const notes: string[] = [];
-    let strategyFile = p.strategy !== undefined ? resolve(io.cwd, p.strategy) : undefined;
+    let strategyFile = p.strategy !== undefined ? strategyPath(io.cwd, p.strategy) : undefined;
     let resumeId: string | undefined;
     if (cmd === "resume") {
       const arg = sessionArg(p.words[0] as string, inv, { paths: false });

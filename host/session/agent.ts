@@ -29,6 +29,7 @@ import { Session, SessionError } from "./session.js";
 import { createNodeInterpreter, sourceName, STDLIB_DIR } from "./node-interpreter.js";
 import { processAccessFor } from "./capabilities.js";
 import { LogFollower } from "./log-follower.js";
+import { CellBook, parseStateLabel, stateLabel, stubText, type EvictionState } from "./eviction.js";
 import { DEFAULT_BUDGETS, TurnMeter, type BudgetDimension, type TurnBudgets } from "./budgets.js";
 import { CacheEstimator, endpointHost, usageRecord, type Prices } from "../model/usage.js";
 import { modelTools, OutputCapture, parseToolArguments, DEFAULT_EVAL_LIMITS, type ModelTool } from "./tools.js";
@@ -1111,6 +1112,44 @@ export class AgentSession implements StrategyLoop {
     }).seq;
   }
 
+  // ---- the eviction strategy's stub (eviction.ts, seed 001 "Stub") ------------------------------------
+
+  private cellBook: CellBook | null = null;
+
+  private cells(): CellBook {
+    if (this.cellBook === null) this.cellBook = new CellBook(new LogFollower(this.writer.file, this.writer.session));
+    this.cellBook.sync();
+    return this.cellBook;
+  }
+
+  /** What the eviction in force covers (the label of the current context's eviction narrowing); empty before any. */
+  evictionState(): EvictionState {
+    const top = this.v2("eviction-state").contexts().at(-1);
+    return parseStateLabel(top?.label) ?? { turns: null, rounds: null };
+  }
+
+  /** The stub text of an eviction state, in seed 001's formats. */
+  evictionStub(st: EvictionState): string {
+    return stubText(this.cells(), { ...(st.turns ? { turns: st.turns } : {}), ...(st.rounds ? { rounds: st.rounds } : {}) });
+  }
+
+  /**
+   * Records an eviction: context.narrow (reason evict, lasting) whose note is
+   * the stub of st and whose window starts at from. The boundary only moves
+   * forward: a from before the current context's is refused.
+   */
+  recordEviction(from: number, st: EvictionState): number {
+    const who = "record-eviction";
+    const w = this.v2(who);
+    const top = w.contexts().at(-1);
+    if (top !== undefined && from < top.from) hostErr("bad-eviction", `${who}: :from ${from} is before the window's first seq ${top.from}: evicted history never comes back`);
+    if (st.turns === null && st.rounds === null) hostErr("bad-eviction", `${who}: give the evicted turns (:turns-from :turns-through :turns) or rounds (:rounds-from :rounds-through :rounds :rounds-user)`);
+    for (const part of [st.turns, st.rounds])
+      if (part !== null && (part.from < 1 || part.through < part.from || part.through >= from || part.count < 1))
+        hostErr("bad-eviction", `${who}: the evicted seqs ${part.from}–${part.through} (${part.count}) must be a span before :from ${from}, with a count of at least 1`);
+    return this.narrow({ reason: "evict", note: this.evictionStub(st), from, lasting: true, label: stateLabel(st) });
+  }
+
   fold(reason: string | null): number {
     const who = "context-fold";
     const w = this.v2(who);
@@ -1128,7 +1167,9 @@ export class AgentSession implements StrategyLoop {
     }
     const params = this.buildParams(additions);
     const m = this.o.model;
-    const out: Record<string, unknown> = { recipe: this.view.recipe, "context-window": m.contextWindow };
+    const reserve = reserveOf(m.contextWindow, m.maxOutputTokens);
+    // reserve and budget are known even when the window does not fit (an eviction needs them then most).
+    const out: Record<string, unknown> = { recipe: this.view.recipe, "context-window": m.contextWindow, reserve, budget: m.contextWindow - reserve };
     let shownSummaries: readonly number[] = [];
     try {
       const b = this.view.build(params);

@@ -23,6 +23,7 @@ import {
 } from "../../interpreter/api.js";
 import { jsonToScheme, keywordName, keywordOptions } from "../../primitives/agent/index.js";
 import type { Message, ToolDefinition } from "../model/types.js";
+import type { EvictionState } from "./eviction.js";
 
 /** What a request handle stands for (the host keeps the request itself). */
 export interface RequestInfo {
@@ -54,6 +55,12 @@ export interface StrategyLoop {
   windowInfo(id: number | null): Record_;
   /** The turns of the window's current context, with their rounds and sizes (what an eviction chooses from). */
   windowUnits(): Record_[];
+  /** What the eviction in force covers (from the current context's label). */
+  evictionState(): EvictionState;
+  /** The stub of an eviction state, in seed 001's formats. */
+  evictionStub(st: EvictionState): string;
+  /** Records an eviction (context.narrow reason evict, lasting, the stub as its note) from seq `from`; the boundary only moves forward. */
+  recordEviction(from: number, st: EvictionState): number;
   /** The session tree (issue 17): the head, the redo target, every turn. */
   treeInfo(): Record_;
   /** Moves the head (undo, redo, or to a turn), restoring files unless keepFiles; files the person changed since are kept. */
@@ -125,6 +132,34 @@ function idOf(call: any, who: string): string {
     if (e instanceof Pair && e.car instanceof Sym && e.car.name === "id" && e.cdr instanceof MString) return e.cdr.toString();
   }
   hostError("bad-call", `${who}: the tool call has no (id . "…") entry: pass a call from (send …)'s tool-calls`, [call], who);
+}
+
+const STATE_OPTIONS = { "turns-from": T.index, "turns-through": T.index, turns: T.index, "rounds-from": T.index, "rounds-through": T.index, rounds: T.index, "rounds-user": T.index };
+
+/** An eviction state from keyword options (a part whose count is 0 or absent is none). */
+function stateOf(rest: unknown[], who: string, withFrom: boolean): { st: EvictionState; from: number } {
+  const o = keywordOptions(rest, who, withFrom ? { from: T.index, ...STATE_OPTIONS } : STATE_OPTIONS);
+  const n = (k: string): number => (o.get(k) as number | undefined) ?? 0;
+  if (withFrom && !o.has("from")) hostError("bad-option", `${who}: give :from, the first seq the window keeps`, [], who);
+  return {
+    st: {
+      turns: n("turns") > 0 ? { from: n("turns-from"), through: n("turns-through"), count: n("turns") } : null,
+      rounds: n("rounds") > 0 ? { from: n("rounds-from"), through: n("rounds-through"), count: n("rounds"), user: n("rounds-user") } : null,
+    },
+    from: n("from"),
+  };
+}
+
+function stateRecord(st: EvictionState): Record_ {
+  return {
+    "turns-from": st.turns?.from ?? 0,
+    "turns-through": st.turns?.through ?? 0,
+    turns: st.turns?.count ?? 0,
+    "rounds-from": st.rounds?.from ?? 0,
+    "rounds-through": st.rounds?.through ?? 0,
+    rounds: st.rounds?.count ?? 0,
+    "rounds-user": st.rounds?.user ?? 0,
+  };
 }
 
 /** The strategy procedures over a loop, as table entries. */
@@ -370,6 +405,46 @@ export function strategyPrimitives(loop: StrategyLoop): ProcSpec[] {
         ":lasting #t) then records it.",
       impl(this: Ctx) {
         return loop.windowUnits().map((u) => jsonToScheme(this, u));
+      },
+    },
+    {
+      name: "eviction-state",
+      params: [],
+      doc:
+        "What the eviction in force covers, from the label its context.narrow recorded: ((turns-from . a) (turns-through . b) " +
+        "(turns . n) (rounds-from . c) (rounds-through . d) (rounds . m) (rounds-user . u)), u the seq of the user message of " +
+        "the turn whose rounds were shed; zeros where nothing was evicted (evict.scm, docs/guides/strategies.md).",
+      impl(this: Ctx) {
+        const st = loop.evictionState();
+        return jsonToScheme(this, stateRecord(st));
+      },
+    },
+    {
+      name: "eviction-stub",
+      params: ["option ..."],
+      types: [null],
+      doc:
+        "The stub text an eviction of these spans leaves, in seed 001's formats: [history evicted: seq A–B · N turns · defined: " +
+        "… · watching: … · recall: (recall-log :match \"text\" :before B+1)] for :turns-from A :turns-through B :turns N, and " +
+        "[turn history evicted: M rounds · seq C–D · … · recall: (recall-log :match \"text\" :after C-1 :before D+1)] for " +
+        ":rounds-from C :rounds-through D :rounds M, each followed by the notes block of its cells that opened with a ;; note.",
+      impl(rest: unknown[]) {
+        return new MString(loop.evictionStub(stateOf(rest, "eviction-stub", false).st));
+      },
+    },
+    {
+      name: "record-eviction",
+      params: ["option ..."],
+      types: [null],
+      doc:
+        "Records an eviction and returns its seq: context.narrow (reason evict, lasting) whose note is the stub of the spans " +
+        "(the options of eviction-stub, and :rounds-user u, the running turn's user message) and whose window starts at " +
+        ":from n. Never summarised: the log keeps every evicted event, recall-log and recall-entry read them. The boundary " +
+        "only moves forward: a :from before the window's first seq raises (bad-eviction); an undo does not bring evicted " +
+        "turns back.",
+      impl(rest: unknown[]) {
+        const { st, from } = stateOf(rest, "record-eviction", true);
+        return loop.recordEviction(from, st);
       },
     },
     {

@@ -13,6 +13,7 @@
     context-narrow context-fold window-info window-units
     checkpoints undo redo rewind-to fork
     offer-tool answer-tool call-argument estimate-tokens record-compaction
+    eviction-state eviction-stub record-eviction
     field response-text response-tool-calls response-stop response-seq
     call-id call-name call-arguments result-ok? result-output result-error)
   (begin
