@@ -35,6 +35,8 @@ export interface Cell {
   ok?: boolean;
   value?: string;
   error?: string;
+  /** Its definitions, read once when a stub first needs them. */
+  defined?: readonly string[];
 }
 
 /** The text of the `;;` lines a cell opens with (joined by a space), or undefined. */
@@ -210,7 +212,8 @@ export function definitionsOf(cells: readonly Cell[]): string[] {
   const out: string[] = [];
   for (const c of cells) {
     if (c.ok !== true) continue;
-    for (const n of cellDefinitions(c.source))
+    if (c.defined === undefined) c.defined = cellDefinitions(c.source);
+    for (const n of c.defined)
       if (!seen.has(n)) {
         seen.add(n);
         out.push(n);
