@@ -9,7 +9,7 @@ const MEMORY = SESSION_OPTIONS.find((o) => o.name === "--memory") as OptionSpec;
 /** The options chat, ask and resume share. */
 export const AGENT_OPTIONS: readonly OptionSpec[] = [
   { name: "--model", value: "NAME", help: "a [models.NAME] of config.toml, or scripted:FILE (default: NODWYN_MODEL, then [control] model)" },
-  { name: "--strategy", value: "FILE", help: "the strategy program, or a shipped one by name: shell (the default), evict (stdlib/strategies/NAME.scm)" },
+  { name: "--strategy", value: "FILE", help: "the strategy program, or a shipped one by name: compact (the default), evict, shell (stdlib/strategies/NAME.scm)" },
   { name: "--root", value: "DIR", help: "the repository root the tools see (default: the git top level)" },
   { name: "--lib-dir", short: "-I", value: "DIR", repeatable: true, help: "add a library directory for the strategy and the model's eval" },
   { name: "--steps", value: "N", help: "step budget of each evaluation of the model's eval tool (default 10000000)", check: positiveInteger },

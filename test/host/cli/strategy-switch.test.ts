@@ -15,7 +15,7 @@ function repo(): string {
 /** session.start's payload: its strategy is the file that ran. */
 const started = (dataDir: string) => sessionRecords(dataDir)[0].payload;
 
-test("--strategy evict runs the shipped evict.scm; shell the default; a path its file; a file named evict wins over the name", async (t) => {
+test("--strategy evict runs the shipped evict.scm, shell shell.scm; compact.scm is the default; a path its file; a file named evict wins over the name", async (t) => {
   const root = repo();
   const env = { NODWYN_CONTEXT_TOKENS: "8000" };
   const [ev, sh, none] = await Promise.all([
@@ -26,7 +26,7 @@ test("--strategy evict runs the shipped evict.scm; shell the default; a path its
   for (const r of [ev, sh, none]) t.is(r.code, 0, r.stderr);
   t.regex(started(ev.dataDir).strategy, /stdlib\/strategies\/evict\.scm$/);
   t.regex(started(sh.dataDir).strategy, /stdlib\/strategies\/shell\.scm$/);
-  t.regex(started(none.dataDir).strategy, /stdlib\/strategies\/shell\.scm$/);
+  t.regex(started(none.dataDir).strategy, /stdlib\/strategies\/compact\.scm$/, "compact.scm is the default");
   // A file of that name in the working directory is the person's own strategy.
   writeFileSync(join(root, "evict"), `(import (scheme base) (nodwyn strategy))\n(register-strategy! 'mine (lambda (m) (send (window))))\n`);
   const own = await nodwynAsync(["ask", "--strategy", "evict", "--model", "scripted:s.jsonl", "hello"], { cwd: root, env });

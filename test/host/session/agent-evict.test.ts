@@ -54,7 +54,9 @@ test("eviction starts above 0.85 of the budget, evicts whole finished turns olde
     const after = reqs.find((q) => q.seq > n.seq);
     // The request before was under the start; what the window took when the check ran (the last request plus a round) was over it.
     t.true(before.payload.recipe.tokens <= budget * 0.85);
-    t.true(after.payload.recipe.tokens <= budget * 0.5, `after the eviction: ${after.payload.recipe.tokens} of ${budget}`);
+    // At 0.50 after it, unless nothing more could go: every finished turn gone, the running turn only its message.
+    const running = users.filter((u) => u.seq < n.seq).at(-1);
+    t.true(after.payload.recipe.tokens <= budget * 0.5 || n.payload.from === running.seq, `after the eviction: ${after.payload.recipe.tokens} of ${budget}`);
     t.true(after.payload.recipe.narrowed === n.seq);
     // Whole turns: the window starts at a user message; every turn before it left whole.
     const first = users.find((u) => u.seq === n.payload.from);
