@@ -191,7 +191,7 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   // The first line that may be a torn write: the tail from here on is torn if it is all one last write.
   let pending: { readonly line: number; readonly offset: number; readonly reason: CorruptReason; readonly detail: string } | null = null;
   // The ts of the last valid record before the damage; the ts of the whole records after it (one write's, or
-  // it is not a torn write); the ts that can still be read in the damaged lines.
+  // it is not a torn write).
   let lastTs: string | null = null;
   let beforeTs: string | null = null;
   let afterTs: string | null = null;
@@ -199,7 +199,6 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   let pendingSeq: number | null = null;
   let afterWrite: number | null = null;
   let oneWrite = true;
-  const damagedTs: string[] = [];
   const fromPending = (): never => {
     const p = pending as NonNullable<typeof pending>;
     return fail(p.reason, p.line, p.offset, `${p.detail}, and more records follow it`);
@@ -250,8 +249,6 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
             ? { line: lineNo, offset, reason: "line-too-long", detail: `a line longer than ${maxLine} bytes` }
             : { line: lineNo, offset, reason: (d as { reason: CorruptReason }).reason, detail: (d as { detail: string }).detail };
         }
-        const ts = d !== null ? tsOf(buf, lineStart, nl) : null;
-        if (ts !== null) damagedTs.push(ts);
         skipStart = -1;
         lineStart = nl + 1;
         lineNo++;
@@ -304,16 +301,11 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
   const fileEnd = bufOffset + filled;
   if (pending !== null && afterTs !== null) {
     // Whole records after the damage: one torn write only with evidence that the damage is in it too
-    // (else the damage may be an acknowledged record of an earlier write, which is never cut away):
-    // their write mark naming a first seq at or before the damaged line's — their own bytes, checked by
-    // their crcs, so it outweighs a ts read from damaged bytes — or, unmarked, a ts still readable in the
-    // damaged lines, all of them the records'.
-    if (end < fileEnd && skipStart < 0) {
-      const ts = tsOf(buf, lineStart, filled);
-      if (ts !== null) damagedTs.push(ts);
-    }
+    // (else the damage may be an acknowledged record of an earlier write, which is never cut away): their
+    // write mark naming a first seq at or before the damaged line's, from their own bytes, checked by their
+    // crcs. A ts read out of the damaged bytes is no such evidence: one flipped bit can make it any write's.
     const marked = afterWrite !== null && pendingSeq !== null && afterWrite <= pendingSeq;
-    if (!marked && (damagedTs.length === 0 || damagedTs.some((ts) => ts !== afterTs))) fromPending();
+    if (!marked) fromPending();
   }
   const tail: TornTail | null = pending !== null
     ? { offset: pending.offset, bytes: fileEnd - pending.offset, line: pending.line }
@@ -324,12 +316,4 @@ function* scan(fd: number, file: string, fs: LogFs, o: ReadLogOptions): Generato
         : null;
   if (!o.start && records === 0 && !tail) fail("empty", 1, 0, "the log holds no records (not even session.start)");
   return { file, records, lastSeq, end: tail ? tail.offset : end, lines: end < fileEnd || skipStart >= 0 ? lineNo : lineNo - 1, tail, lastTs };
-}
-
-const TS_FIELD = /"ts":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/;
-
-/** The first ts a damaged line still shows (a merged line may hold several), or null when none can be read. */
-function tsOf(buf: Buffer, start: number, end: number): string | null {
-  const m = TS_FIELD.exec(buf.toString("latin1", start, Math.min(end, start + 4096)));
-  return m === null ? null : (m[1] as string);
 }
