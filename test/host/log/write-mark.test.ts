@@ -3,7 +3,7 @@ import test from "ava";
 import { writeFileSync } from "node:fs";
 import { createSessionLog, LogCorruptError, openForAppend, readLog, verifyLog } from "../../../host/log/index.js";
 import { decodeLine, encodeLine } from "../../../host/log/record.js";
-import { bytes, tempDataDir } from "./helpers.js";
+import { bytes, docLine, putLog, tempDataDir } from "./helpers.js";
 
 /** A log ending with `groups` writes of three notes each, after 9 single writes; the file, its bytes and each line's start. */
 function grouped(dir: string, groups = 2): { file: string; all: Buffer; starts: number[] } {
@@ -109,4 +109,21 @@ test("a mark that names a later seq, zero or a non-integer is not a record, with
     const e = t.throws(() => verifyLog(file), { instanceOf: LogCorruptError });
     t.is(e?.line, 12);
   }
+});
+
+test("a bit flip that makes an acknowledged record's ts equal the next write's is still damage, not a torn write", (t) => {
+  const dir = tempDataDir(t);
+  // Five single writes a millisecond apart; record 3's ts ends in 8, record 4's in 9: one bit apart.
+  const ts = (ms: number) => `2026-01-02T03:04:05.${String(ms).padStart(3, "0")}Z`;
+  const lines = [docLine(1, "session.start", { version: "0.0.0" }, "s", ts(676))];
+  for (let seq = 2; seq <= 5; seq++) lines.push(docLine(seq, "note", { text: `record ${seq}` }, "s", ts(675 + seq)));
+  const third = Buffer.from(lines[2]!);
+  const at = third.indexOf("678Z") + 2;
+  third[at] ^= 1; // "8" -> "9": the damaged line now shows record 4's ts
+  t.true(third.includes("679Z"));
+  const content = Buffer.concat([Buffer.from(lines[0]! + lines[1]!), third, Buffer.from(lines[3]!), Buffer.from(lines[4]!.slice(0, 20))]);
+  const file = putLog(dir, "s", content);
+  const e = t.throws(() => openForAppend("s", { dataDir: dir }), { instanceOf: LogCorruptError });
+  t.is(e?.line, 3);
+  t.true(bytes(file).equals(content), "nothing repaired");
 });
