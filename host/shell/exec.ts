@@ -86,6 +86,9 @@ function killGroup(pgid: number, sig: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** How long the output of a finished command is read after its process group is gone. */
+const DRAIN_BOUND_MS = 15_000;
+
 /** The process groups of the commands running now (so that a host ending early can take them with it). */
 const running = new Set<number>();
 
@@ -171,10 +174,15 @@ export function runShell(command: string, o: ShellRunOptions): Promise<ShellOutc
     child.on("exit", (code, sig) => {
       const exit = code ?? (sig ? 128 + ((OS.signals as Record<string, number>)[sig] ?? 0) : null);
       // The group may outlive bash (a background child): it is killed when the command was stopped,
-      // and its pipes are drained for a moment, not waited for.
+      // and while it lives its pipes are drained for a moment, not waited for. Once no process of the
+      // group is left, what the pipes still hold is read to the end (a loaded machine may take seconds
+      // to deliver it; cutting it off would hand the model part of the output as if it were all), up to
+      // a bound for a descendant that left the group and kept them open.
       void (async () => {
         if (timedOut || cancelled) await stopGroup();
-        await Promise.race([closed, sleep(500)]);
+        let drained = await Promise.race([closed.then(() => true), sleep(500).then(() => false)]);
+        for (let waited = 500; !drained && waited < DRAIN_BOUND_MS && !(pgid !== undefined && groupAlive(pgid)); waited += 250)
+          drained = await Promise.race([closed.then(() => true), sleep(250).then(() => false)]);
         child.stdout?.destroy();
         child.stderr?.destroy();
         if (pgid !== undefined) running.delete(pgid);
