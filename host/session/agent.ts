@@ -488,17 +488,7 @@ export class AgentSession implements StrategyLoop {
     if (this.current !== null) throw new SessionError("a turn is already running");
     if (this.onMessage === null) throw new SessionError("no strategy is registered");
     const no = ++this.turnNo;
-    const state: TurnState = {
-      no,
-      meter: new TurnMeter(this.budgets, this.earlierCost),
-      controller: new AbortController(),
-      stop: null,
-      pending: new Set(),
-      open: new Map(),
-      lastText: "",
-      handles: new Map(),
-    };
-    this.current = state;
+    const state = this.freshTurnState(no);
     const onAbort = () => this.stopTurn({ kind: "cancelled" });
     if (o.signal?.aborted) onAbort();
     o.signal?.addEventListener("abort", onAbort, { once: true });
@@ -598,8 +588,13 @@ export class AgentSession implements StrategyLoop {
    * the last turn's number and a budget of its own; no user.msg, no turn.end.
    */
   private commandState(): TurnState {
+    return this.freshTurnState(this.turnNo);
+  }
+
+  /** A turn's state with a budget of its own, made the current one. */
+  private freshTurnState(no: number): TurnState {
     const state: TurnState = {
-      no: this.turnNo,
+      no,
       meter: new TurnMeter(this.budgets, this.earlierCost),
       controller: new AbortController(),
       stop: null,
