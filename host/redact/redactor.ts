@@ -359,7 +359,7 @@ export class Redactor {
     }
     out = this.rules(out, counts);
     // Secrets under base64 or percent-encoding: decoded, looked at, and the encoded run replaced.
-    if (depth < 2 && out.length >= 12 && ENCODED_TEST.test(out)) out = this.encoded(out, counts, depth);
+    if (depth < 2 && out.length >= 12) out = this.encoded(out, counts, depth);
     return out;
   }
 
@@ -383,25 +383,50 @@ export class Redactor {
     return JSON.stringify(red);
   }
 
+  /**
+   * The encoded runs of `s`, each decoded and redacted, a run that held a secret replaced.
+   * The runs come from one native match (no callback per run, which cost twice the
+   * matching itself on source code, full of long names and paths that look like base64);
+   * the string is rebuilt only when a run changed. Matches are leftmost and do not
+   * overlap, so each is found again with indexOf from the end of the one before.
+   */
   private encoded(s: string, counts: Map<string, number>, depth: number): string {
-    return s.replace(encodedRunsRe(), (run: string) => {
-      const url = run.includes("%");
-      let decoded: string | null = null;
-      if (url) {
-        try {
-          decoded = decodeURIComponent(run);
-        } catch {
-          decoded = null;
-        }
-      } else decoded = base64Text(run);
-      if (decoded === null || decoded === run) return run;
-      const inner = new Map<string, number>();
-      const red = this.string(decoded, inner, depth + 1);
-      if (inner.size === 0) return run;
-      for (const [k, n] of inner) counts.set(k, (counts.get(k) ?? 0) + n);
-      // A percent-encoded run is kept readable, decoded, its secrets replaced; a base64 one goes whole.
-      return url ? red : placeholder([...inner.keys()][0] as string);
-    });
+    const runs = s.match(encodedRunsRe());
+    if (runs === null) return s;
+    let parts: string[] | null = null;
+    let pos = 0; // where the next run is looked for
+    let kept = 0; // how much of s is in parts
+    for (const run of runs) {
+      const at = s.indexOf(run, pos);
+      pos = at + run.length;
+      const red = this.encodedRun(run, counts, depth);
+      if (red === run) continue;
+      (parts ??= []).push(s.slice(kept, at), red);
+      kept = pos;
+    }
+    if (parts === null) return s;
+    parts.push(s.slice(kept));
+    return parts.join("");
+  }
+
+  /** One encoded run: the run itself when it decodes to nothing with a secret in it. */
+  private encodedRun(run: string, counts: Map<string, number>, depth: number): string {
+    const url = run.includes("%");
+    let decoded: string | null = null;
+    if (url) {
+      try {
+        decoded = decodeURIComponent(run);
+      } catch {
+        decoded = null;
+      }
+    } else decoded = base64Text(run);
+    if (decoded === null || decoded === run) return run;
+    const inner = new Map<string, number>();
+    const red = this.string(decoded, inner, depth + 1);
+    if (inner.size === 0) return run;
+    for (const [k, n] of inner) counts.set(k, (counts.get(k) ?? 0) + n);
+    // A percent-encoded run is kept readable, decoded, its secrets replaced; a base64 one goes whole.
+    return url ? red : placeholder([...inner.keys()][0] as string);
   }
 
   /** The rules' replacements in one string (the Set says which patterns can match). */

@@ -155,6 +155,20 @@ test("a host secret is also found JSON-escaped, URL-encoded and base64-encoded",
   }
 });
 
+test("encoded runs are replaced where they stand: the same secret's run twice, a harmless run of the same shape between", (t) => {
+  const r = new Redactor();
+  // Found only by decoding: the base64 of an assignment the rules take.
+  const run = Buffer.from("password=hunter2hunter2hunter2").toString("base64");
+  const harmless = "node_modules/some-package/lib/deeply/nested/file";
+  const text = `first ${run}\n${harmless} then ${run}.`;
+  const out = r.redactText(text);
+  t.is(out.rules["generic-assignment"], 2);
+  t.is(out.text, `first [REDACTED:generic-assignment]\n${harmless} then [REDACTED:generic-assignment].`);
+  // A text whose runs hold nothing is returned as it came.
+  const clean = `${harmless} ${"Ab0".repeat(20)} %41%42`;
+  t.is(r.redactText(clean).text, clean);
+});
+
 test("a secret containing another registered one is replaced whole", (t) => {
   const r = new Redactor();
   r.registerSecret("abcd1234");
