@@ -218,6 +218,7 @@ function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: 
 }
 
 const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
+const CALL_MARK = Buffer.from('"kind":"tool.call","payload":', "latin1");
 
 function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
   const line = buf.subarray(h.start, h.end);
@@ -236,10 +237,19 @@ function memoryNoise(buf: Buffer): (h: Hit) => boolean {
   const memoryCalls = (): Set<string> => {
     if (calls !== null) return calls;
     calls = new Set();
-    for (const h of scan(buf, lineExpression(["tool.call"], "recall|index-search"), () => true, null)) {
+    let next = 0;
+    // Walk the tool.call lines by their envelope's bytes (a Buffer search, no RE2 pass over every line that
+    // merely mentions "recall"), and decode only those that name a memory form.
+    for (let at = buf.indexOf(CALL_MARK); at >= 0; at = buf.indexOf(CALL_MARK, Math.max(at + CALL_MARK.length, next))) {
+      const start = buf.lastIndexOf(10, at) + 1;
+      let end = buf.indexOf(10, at);
+      if (end < 0) end = buf.length;
+      next = end + 1;
+      const h = { start, end };
+      if (at - start > 512 || !lineHas(buf, h)) continue;
       const r = decodeAt(buf, h);
       const p = r?.payload as Record<string, unknown> | undefined;
-      if (p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
+      if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
     }
     return calls;
   };
