@@ -12,7 +12,7 @@ import { rankViews, DEFAULT_HITS, type MemorySearchResult } from "./search.js";
 import { memFileOf, openTask, type MemAction, type TaskView } from "./task-memory.js";
 import type { HeldRecords } from "./held.js";
 import { earlierTasksLeave } from "./workspaces.js";
-import { checkKinds, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchRow } from "./recall-log.js";
+import { checkKinds, forkChain, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchRow } from "./recall-log.js";
 
 /** A failure the primitives show as a Scheme error: what and what to do. */
 export class MemoryError extends Error {
@@ -182,6 +182,11 @@ export class ConversationMemory {
     const repo = sessionRepo(logFileOf(this.o.dataDir, session));
     if (repo === undefined) throw new RecallLogError("no-task", `${who}: there is no session ${session} (its log is gone, or never was)`);
     if (repo === null || this.projectKeyOf(repo) !== this.project) throw new RecallLogError("not-this-project", `${who}: session ${session} is not one of this repository's sessions`);
+    // Another task of the project (not one this session was forked from, whose rows recall-log returns as its own):
+    // the person's leave, as recall and index-search "earlier" ask it (ADR 0038).
+    if (this.o.session !== null && forkChain(this.o.dataDir, this.o.session).has(session)) return session;
+    const leave = earlierTasksLeave(this.o.env, this.o.root, this.project, this.o.dataDir);
+    if (!leave.allowed) throw new RecallLogError("earlier-off", `${who}: ${leave.why!}`);
     return session;
   }
 
@@ -199,7 +204,10 @@ export class ConversationMemory {
   /** recall-search over every session of this repository. */
   recallSearch(q: RecallSearchQuery): RecallSearchRow[] {
     checkKinds(q.kinds, "recall-search");
-    return recallSearch(this.o.dataDir, this.projectKeyOf, this.project, q);
+    // Without the person's leave (ADR 0038), only this session and the sessions it was forked from.
+    const leave = earlierTasksLeave(this.o.env, this.o.root, this.project, this.o.dataDir);
+    const only = leave.allowed ? null : this.o.session === null ? new Set<string>() : forkChain(this.o.dataDir, this.o.session);
+    return recallSearch(this.o.dataDir, this.projectKeyOf, this.project, q, only);
   }
 
   /** A task's cards and compaction notes. */

@@ -42,7 +42,7 @@ export const RECALL_DEFAULTS = Object.freeze({
 export class RecallLogError extends Error {
   readonly domain = "memory";
   constructor(
-    readonly code: "no-log" | "no-task" | "bad-query" | "not-this-project",
+    readonly code: "no-log" | "no-task" | "bad-query" | "not-this-project" | "earlier-off",
     message: string,
   ) {
     super(message);
@@ -362,6 +362,25 @@ interface Ancestor {
   readonly keep: (seq: number) => boolean;
 }
 
+/** A session and the sessions it was forked from (their ids, as their session.start records name them; at most 32 deep). */
+export function forkChain(dataDir: string, session: string): Set<string> {
+  const out = new Set([session]);
+  let id = session;
+  while (out.size <= 32) {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(logFileOf(dataDir, id));
+    } catch {
+      break;
+    }
+    const f = startOf(buf)?.forked_from as { session?: unknown } | undefined;
+    if (f === undefined || typeof f.session !== "string" || !isValidSessionId(f.session) || out.has(f.session)) break;
+    out.add(f.session);
+    id = f.session;
+  }
+  return out;
+}
+
 /** The chain of sessions a log was forked from, nearest first (at most 32 deep; a loop stops it). */
 function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
   const out: Ancestor[] = [];
@@ -484,13 +503,14 @@ function snippet(body: string, words: readonly string[], window: number, lead: n
  * host/index names it) whose raw payload holds every word of the query,
  * literally (`%` and `_` are themselves), ASCII case ignored; newest first.
  */
-export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery): RecallSearchRow[] {
+export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery, only: ReadonlySet<string> | null = null): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
   const first = lineExpression(q.kinds, likeFragment(words[0]!, true));
   const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
   const found: (RecallSearchRow & { ts: number })[] = [];
   for (const s of listSessions(dataDir)) {
+    if (only !== null && !only.has(s.session)) continue;
     let buf: Buffer;
     try {
       buf = readFileSync(s.file);

@@ -1,5 +1,8 @@
 // recall-log, recall-entry and recall-search over real sessions: LIKE's wildcards and case, every keyword, the header and paging, undone turns, forks, every session of the repository.
 import test, { type ExecutionContext } from "ava";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { writeToString } from "../../../interpreter/api.js";
 import { AgentSession } from "../../../host/session/agent.js";
 import { ConversationMemory, likeFragment } from "../../../host/memory/index.js";
@@ -195,10 +198,21 @@ test("recall-search: every session of the repository, every word, literal % and 
   await a.turn("Where is the DEPLOY script?");
   a.setTitle("deploy questions");
   a.close();
-  const b = await AgentSession.open({ ...f.opts, provider: new FakeModel([{ text: "script ready; 100 percent" }, { text: "done at 100% of the budget; deploy_now ran" }]) });
+  // The person's config directory, outside the repository: the earlier-tasks leave (ADR 0038) is written there below.
+  const config = mkdtempSync(join(tmpdir(), "nodwyn-recall-config-"));
+  t.teardown(() => rmSync(config, { recursive: true, force: true }));
+  const b = await AgentSession.open({ ...f.opts, env: { ...f.opts.env, XDG_CONFIG_HOME: config }, provider: new FakeModel([{ text: "script ready; 100 percent" }, { text: "done at 100% of the budget; deploy_now ran" }]) });
   t.teardown(() => b.close());
   await b.turn("write the script");
   await b.turn("deploy it now");
+  // Without the leave, only this session: a's rows are not found, and reading a by its id is refused.
+  t.is(await evalIn(b, '(length (recall-search "ops/"))'), "0");
+  t.regex(await evalError(b, `(recall-log :match "ops/" :session-id "${a.id}")`), /earlier tasks is off/);
+  t.regex(await evalError(b, `(recall-entry 1 :session-id "${a.id}")`), /earlier tasks is off/);
+  mkdirSync(join(config, "nodwyn"), { recursive: true });
+  writeFileSync(join(config, "nodwyn", "workspaces.toml"), `[[workspace]]\npath = ${JSON.stringify(root)}\nearlier_tasks = true\n`);
+  // With it (read again at the next call): every session of the repository, and a by its id.
+  t.is(await evalIn(b, `(length (recall-log :match "ops/" :session-id "${a.id}"))`), "1");
   // Both words, any order, in each row; both sessions; newest first.
   const rows = await evalIn(b, '(map (lambda (r) (list-ref r 5)) (recall-search "script deploy"))');
   const aRecs = records(f.data, a.id);
