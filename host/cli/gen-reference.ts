@@ -475,7 +475,7 @@ function renderNodwyn(ref: Reference): string {
       "The REPL, `nodwyn -e` and an embedder's `evaluate` see them without an import; a program or library imports them " +
       "with `(import (nodwyn builtins))`.",
     "",
-    "Keywords are a self-evaluating type of their own, written `#:name` or `:name`.",
+    "Keywords are a self-evaluating type of their own, written `#:name`. `:name` is an identifier (R7RS): where nothing binds it, a reference to it evaluates to the keyword `#:name`, so `(recall-log :match \"x\")` passes a keyword, while `':name` is a symbol and `(define-syntax :optional …)` binds it (ADR 0033).",
     "",
     `\`cond-expand\` features of every interpreter: ${ref.features.map((f) => `\`${f}\``).join(", ")}; the Node host adds the platform's (\`posix\`, \`unix\`, \`linux\`, the architecture, the byte order).`,
   ]);

@@ -141,6 +141,10 @@ export class Expander {
     const b = lookup(id, env);
     if (b === undefined) {
       const { top, sym } = homeOf(id, env);
+      // A free `:name` (not `:` or `::…`) means the keyword #:name (ADR 0033); once
+      // something defines it, code compiled after that sees the definition.
+      const n = sym.name;
+      if (n.length > 1 && n.charCodeAt(0) === 58 && n.charCodeAt(1) !== 58) return mkConst(this.symbols.keyword(n.slice(1)));
       return { t: "gref", cell: top.cellFor(sym), ...(loc ? { loc } : {}) };
     }
     switch (b.k) {

@@ -259,7 +259,6 @@ export function isPlainSymbolName(name: string): boolean {
     ok = n > 1 && (isSignSubsequent(name.charCodeAt(1)) || name.charCodeAt(1) === 46) && allSubsequent(name, 2);
   } else ok = false;
   if (!ok) return false;
-  if (c0 === 58 && n > 1 && name.charCodeAt(1) !== 58) return false; // :key reads as a keyword
   if ((c0 === 43 || c0 === 45 || c0 === 46) && parseNumber(name) !== false) return false; // +inf.0
   // +i and -i are numbers in a reader with complex numbers (R7RS §2.1), and a
   // name that starts with an <infnan> (+nan.0abc) is one some readers split

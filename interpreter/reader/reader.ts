@@ -520,7 +520,7 @@ export class Reader {
     return a[kind] as Sym;
   }
 
-  /** An atom: a number, a `:keyword` or an identifier. */
+  /** An atom: a number or an identifier (`:name` included). */
   private atomValue(img: string): any {
     const c0 = img.charCodeAt(0);
     // Only text starting like a number can be one; identifiers skip the parse.
@@ -528,11 +528,8 @@ export class Reader {
       const n = parseNumber(img, 10);
       if (n !== false) return n;
     }
-    // `:name` is a keyword; `:` and `::…` stay identifiers (type-annotation styles use them).
-    if (c0 === 58 && img.length > 1 && img.charCodeAt(1) !== 58) {
-      const name = img.slice(1);
-      return this.symbols.keyword(this.fold ? foldIdentifier(name) : name);
-    }
+    // `:name` is an identifier, as R7RS says (ADR 0033): where nothing binds it, the expander
+    // compiles a reference to it as the keyword `#:name`.
     return this.symbols.intern(this.fold ? foldIdentifier(img) : img);
   }
 

@@ -1,9 +1,10 @@
 // Keyword arguments of agent and strategy procedures, `(recall-log :match "x" :limit 5)`: the one place that knows how `:name` reads.
 //
-// Today the reader reads `:name` (and `#:name`) as a keyword, a value of its
-// own. Should `:name` come to read as an identifier (issue 19's keywords
-// point), a symbol whose name starts with `:` is taken the same way here, and
-// a reader change touches only this file. Values are checked by ArgType.
+// The reader reads `:name` as an identifier (ADR 0033): in code, a `:name`
+// that nothing binds evaluates to the keyword `#:name`; in quoted data or
+// JSON-built lists it stays a symbol. Both are taken here, so
+// `(recall-log :match "x")` and `(apply recall-log '(:match "x"))` agree.
+// Values are checked by ArgType.
 
 import { Keyword, Sym, arrayToList, hostError, type ArgType, type Ctx } from "../../interpreter/api.js";
 

@@ -42,7 +42,7 @@ export const symbolPrimitives: ProcSpec[] = [
   {
     name: "keyword?",
     params: ["obj"],
-    doc: "True when obj is a keyword (#:name or :name in source).",
+    doc: "True when obj is a keyword: #:name anywhere, or :name in code where nothing binds :name (quoted, ':name is a symbol).",
     impl: (x: any) => x instanceof Keyword,
   },
   {

@@ -37,10 +37,11 @@ test("|symbols| with escapes, spaces and bars", (t) => {
   t.deepEqual(readAll("abc|def|", S), [sym("abc"), sym("def")]);
 });
 
-test("keywords: #:name and :name; `:` and `::x` stay symbols", (t) => {
+test("keywords: #:name is a keyword; :name, `:` and `::x` are symbols (R7RS identifiers, ADR 0033)", (t) => {
   t.is(read1("#:limit"), S.keyword("limit"));
-  t.is(read1(":limit"), S.keyword("limit"));
-  t.true(read1(":match") instanceof Keyword);
+  t.true(read1("#:match") instanceof Keyword);
+  t.is(read1(":limit"), sym(":limit"));
+  t.is(read1(":optional"), sym(":optional"));
   t.is(read1(":"), sym(":"));
   t.is(read1("::"), sym("::"));
   t.is(read1("::x"), sym("::x"));
@@ -137,7 +138,7 @@ test("#!fold-case folds identifiers and character names until #!no-fold-case", (
   t.is(read1("#!fold-case ABC"), sym("abc"));
   t.is(read1("#!fold-case #!no-fold-case ABC"), sym("ABC"));
   const r = reader("#!fold-case (XY #\\A #\\SPACE |Q| #:KW :Kw \"S\") #!no-fold-case Z", {}, S);
-  t.true(sameDatum(r.read(), list(sym("xy"), char(65), char(32), sym("Q"), S.keyword("kw"), S.keyword("kw"), str("S"))));
+  t.true(sameDatum(r.read(), list(sym("xy"), char(65), char(32), sym("Q"), S.keyword("kw"), sym(":kw"), str("S"))));
   t.true(r.foldCase);
   t.is(r.read(), sym("Z"));
   t.false(r.foldCase);
