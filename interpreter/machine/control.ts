@@ -12,6 +12,7 @@ import { Record, RecordType } from "../values/record.js";
 import { T, type ProcSpec } from "../procspec.js";
 import { argError, makeCondition, raiseError, SchemeError } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
+import type { Frame } from "./frames.js";
 import { Dyn, Winder, ROOT_DYN, type ParamBinding } from "./dyn.js";
 import { arityError, type Runtime } from "./runtime.js";
 
@@ -232,6 +233,18 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
       params: ["k"],
       doc: "Internal: the dynamic environment of a continuation.",
       impl: (k: any) => (k instanceof Procedure && k.info.kind === "continuation" ? k.data.dyn : argError("%k-dyn", 1, "continuation", k)),
+    },
+    {
+      name: "%guard-continuation",
+      params: ["tag", "k", "dyn"],
+      doc: "Internal: the continuation of the %guard activation holding tag, found in continuation k's frames, with dynamic environment dyn (or #f).",
+      impl: (tag: any, k: any, d: any) => {
+        if (!(k instanceof Procedure && k.info.kind === "continuation")) return argError("%guard-continuation", 2, "continuation", k);
+        for (let f = (k.data as { k: Frame | null }).k; f !== null; f = f.next) {
+          if (f.info !== null && f.info.name === "%guard" && Array.isArray(f.vals) && f.vals.includes(tag)) return rt.makeContinuation(f, d);
+        }
+        return false;
+      },
     },
     { name: "%root-dyn", params: [], doc: "Internal: the outermost dynamic environment.", impl: () => rootOf(rt.dyn) },
     {

@@ -71,21 +71,32 @@
 ;; clause applies. As R7RS specifies: the clauses run in the dynamic
 ;; environment of the guard; re-raising happens in that of the raise.
 (define (%guard body handler)
-  ((call/cc
-     (lambda (guard-k)
-       (with-exception-handler
-         (lambda (condition)
-           ((call/cc
-              (lambda (handler-k)
-                (guard-k
-                  (lambda ()
-                    (handler condition
+  ;; No continuation is captured on entry: a raise reifies the stack anyway, and
+  ;; the handler finds this activation's frame (the one holding tag) in the
+  ;; raise's continuation and escapes to it (ADR 0035).
+  (let ((outer (%dyn))
+        (tag (cons 'guard '())))
+    (%set-dyn!
+      (%dyn-push-handler
+        outer
+        (lambda (condition)
+          ((call/cc
+             (lambda (handler-k)
+               (let ((guard-k (%guard-continuation tag handler-k outer)))
+                 (if (eq? guard-k #f)
+                     (raise-continuable condition)
+                     (guard-k
+                       (cons tag
                              (lambda ()
-                               (handler-k
-                                 (lambda () (raise-continuable condition)))))))))))
-         (lambda ()
-           (let ((results (body)))
-             (guard-k (lambda () results)))))))))
+                               (handler condition
+                                        (lambda ()
+                                          (handler-k
+                                            (lambda () (raise-continuable condition))))))))))))))))
+    (let ((r (body)))
+      (%set-dyn! outer)
+      (if (if (pair? r) (eq? (car r) tag) #f)
+          ((cdr r))
+          r))))
 
 ;;; ---- parameters ----
 
