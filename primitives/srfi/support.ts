@@ -4,7 +4,9 @@
 // so that `(fold 5 0 '(1))` reads `bad argument #1 to 'fold' (procedure
 // expected, got 5)`, as a TypeScript primitive's error would.
 
-import { type ProcSpec, T, MString, Sym, argError, rangeError } from "../../interpreter/api.js";
+import { type ProcSpec, T, MString, Sym, Record, RecordType, UNSPECIFIED, argError, rangeError } from "../../interpreter/api.js";
+
+const rtdT = { name: "record type", test: (x: any) => x instanceof RecordType };
 
 const whoName = (who: any): string => (who instanceof Sym ? who.name : who instanceof MString ? who.toString() : String(who));
 
@@ -23,5 +25,36 @@ export const supportPrimitives: ProcSpec[] = [
     types: [null, T.index, T.string, null],
     doc: "Raises a range error: `bad argument #arg-no to 'who' (detail)`.",
     impl: (who: any, n: number, detail: MString, got: any) => rangeError(whoName(who), n, detail.toString(), got),
+  },
+  // For (nodwyn match)'s $ patterns: a record's fields by position, checked against its type.
+  {
+    name: "record-of?",
+    params: ["rtd", "obj"],
+    types: [rtdT, null],
+    doc: "Whether obj is a record of the record type rtd.",
+    impl: (rtd: RecordType, x: any) => x instanceof Record && x.rtd === rtd,
+  },
+  {
+    name: "record-field",
+    params: ["rtd", "obj", "k"],
+    types: [rtdT, null, T.index],
+    doc: "Field k (from 0, in define-record-type's order) of obj, a record of type rtd.",
+    impl: (rtd: RecordType, x: any, k: number) => {
+      if (!(x instanceof Record && x.rtd === rtd)) return argError("record-field", 2, rtd.name, x);
+      if (k >= rtd.fields.length) return rangeError("record-field", 3, `record type ${rtd.name} has ${rtd.fields.length} fields`, k);
+      return x.f[k];
+    },
+  },
+  {
+    name: "record-field-set!",
+    params: ["rtd", "obj", "k", "value"],
+    types: [rtdT, null, T.index, null],
+    doc: "Stores value in field k (from 0) of obj, a record of type rtd.",
+    impl: (rtd: RecordType, x: any, k: number, v: any) => {
+      if (!(x instanceof Record && x.rtd === rtd)) return argError("record-field-set!", 2, rtd.name, x);
+      if (k >= rtd.fields.length) return rangeError("record-field-set!", 3, `record type ${rtd.name} has ${rtd.fields.length} fields`, k);
+      x.f[k] = v;
+      return UNSPECIFIED;
+    },
   },
 ];
