@@ -103,11 +103,14 @@ export function placeFailure(out: Outcome, lookup?: SourceLookup, file?: string)
 }
 
 /** The hints for a failure: near names of an unbound one, the library to import. */
-export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean } = {}): string[] {
+export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean; lookup?: SourceLookup } = {}): string[] {
   if (out.ok || !(out.condition instanceof Condition)) return [];
   const name = unboundName(out.condition);
   if (name === null) return [];
   const hints: string[] = [];
+  // The name is unbound because a form around it was read as a call: its keyword was not imported.
+  const keyword = missingKeyword(out.condition, interp, name, o);
+  if (keyword !== null) return [keyword];
   const sym = interp.symbols.intern(name);
   // A name some library has, that this program did not import.
   for (const lib of SUGGESTED_LIBRARIES) {
@@ -138,6 +141,87 @@ export function failureHints(out: Outcome, interp: Interpreter, o: { program?: b
   const near = nearestAll(name, names, 3);
   if (near.length > 0) hints.push(`did you mean ${near.length === 1 ? near[0] : near.slice(0, -1).join(", ") + " or " + near[near.length - 1]}?`);
   return hints;
+}
+
+/** The first of the suggested libraries that exports `name` as syntax, or null. */
+function syntaxLibraryOf(interp: Interpreter, name: string): string | null {
+  const sym = interp.symbols.intern(name);
+  for (const lib of SUGGESTED_LIBRARIES) {
+    try {
+      const datum = interp.read(lib, "<library name>")[0];
+      if (!interp.libraries.exists(datum)) continue;
+      const b = interp.library(lib).exports.get(sym);
+      if (b !== undefined && (b.k === "special" || b.k === "macro")) return lib;
+    } catch {
+      continue;
+    }
+  }
+  return null;
+}
+
+/** Whether the first (import …) form of a program's text names library `lib` ("(scheme base)"), in any import set. */
+export function importsLibrary(text: string, lib: string): boolean {
+  const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
+  const want = schemeTokens(lib)
+    .filter((t) => t.kind === "atom")
+    .map((t) => lib.slice(t.start, t.end));
+  const i = toks.findIndex((t, k) => t.kind === "open" && toks[k + 1]?.kind === "atom" && text.slice(toks[k + 1]!.start, toks[k + 1]!.end) === "import");
+  if (i < 0) return false;
+  const form = datumAt(toks, i);
+  for (let k = 0; k < form.length; k++) {
+    if (form[k]!.kind !== "open") continue;
+    let j = 0;
+    while (j < want.length && form[k + 1 + j]?.kind === "atom" && text.slice(form[k + 1 + j]!.start, form[k + 1 + j]!.end) === want[j]) j++;
+    if (j === want.length && form[k + 1 + j]?.kind === "close") return true;
+  }
+  return false;
+}
+
+/**
+ * The operators of the lists around the place 1-based `line`:`col` of `text`,
+ * innermost first: for `x` in `(define f (lambda (x) x))`, lambda then define.
+ * A list whose first element is not a name gives no operator.
+ */
+export function enclosingHeads(text: string, line: number, col: number): string[] {
+  const off = offsetOf(text, line, col);
+  if (off < 0) return [];
+  const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
+  const stack: (string | null)[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Token;
+    if (t.start >= off) break;
+    if (t.kind === "open") {
+      const h = toks[i + 1];
+      stack.push(h?.kind === "atom" ? text.slice(h.start, h.end) : null);
+    } else if (t.kind === "close") stack.pop();
+  }
+  return stack.filter((h): h is string => h !== null).reverse();
+}
+
+/**
+ * For a variable unbound because a form around it is a keyword's that the
+ * program did not import (`(define x 1)` without (scheme base): define is read
+ * as a call, x as its argument), the hint that says so; null otherwise.
+ */
+function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { program?: boolean; lookup?: SourceLookup }): string | null {
+  if (c.loc === undefined) return null;
+  const text = textOf(c.loc.file, o.lookup);
+  if (text === undefined) return null;
+  const env = o.program ? null : interp.interactionEnvironment().table;
+  for (const head of enclosingHeads(text, c.loc.line, c.loc.col)) {
+    if (head === name) continue;
+    // Bound in the REPL's environment as anything: not the reason.
+    const b = env?.get(interp.symbols.intern(head));
+    if (b !== undefined && !(b.k === "global" && isUnbound(b.cell.v))) continue;
+    const lib = syntaxLibraryOf(interp, head);
+    if (lib === null) continue;
+    if (o.program && importsLibrary(text, lib)) continue;
+    const read = `so (${head} …) was read as a call and ${name} as a variable`;
+    return o.program
+      ? `${head} is syntax in ${lib}, which this program does not import, ${read}: add ${lib} to the program's (import …)`
+      : `${head} is syntax in ${lib}, which is not imported here, ${read}: (import ${lib})`;
+  }
+  return null;
 }
 
 let srfiNames: Map<string, string> | null = null;

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodwynAsync as nodwyn, tempDir } from "../../helpers/cli.js";
 import { editDistance, nearest, nearestAll } from "../../../host/session/near.js";
-import { exportedNames, findIdentifierIn, findTopLevelName, srfiExports } from "../../../host/session/diagnose.js";
+import { enclosingHeads, exportedNames, findIdentifierIn, findTopLevelName, importsLibrary, srfiExports } from "../../../host/session/diagnose.js";
 
 test("an unbound operator is reported at its own place, with the near names", async (t) => {
   const r = await nodwyn(["--no-log", "-e", "(define xs (list 1 2))\n  (lenght xs)"]);
@@ -91,4 +91,43 @@ test("finding a name in a form: the operator first, strings and comments skipped
   t.is(findIdentifierIn('(f "xyz")', 1, 1, "xyz"), null);
   t.deepEqual(findIdentifierIn("(a) (b xyz)", 1, 5, "xyz"), { line: 1, col: 8 }, "only the form at the place");
   t.is(findIdentifierIn("(a) (b xyz)", 1, 1, "xyz"), null);
+});
+
+test("a keyword the program did not import: the variable's error names the keyword and its library", async (t) => {
+  const dir = tempDir();
+  const esc = (p: string) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  // No (import …) at all: define is read as a call, so x is an unbound variable.
+  const p1 = join(dir, "p1.scm");
+  writeFileSync(p1, "(define x 1)\n");
+  const r1 = await nodwyn(["--no-log", "run", p1], { cwd: dir });
+  t.is(r1.code, 1);
+  t.regex(
+    r1.stderr,
+    new RegExp(`^${esc(p1)}:1:9: unbound variable: x\n  define is syntax in \\(scheme base\\), which this program does not import, so \\(define …\\) was read as a call and x as a variable: add \\(scheme base\\) to the program's \\(import …\\)\n`),
+  );
+  // case-lambda is in (scheme case-lambda), not (scheme base).
+  const p2 = join(dir, "p2.scm");
+  writeFileSync(p2, "(import (scheme base) (scheme write))\n(define f (case-lambda ((a) a) ((a b) b)))\n(display (f 1))\n");
+  const r2 = await nodwyn(["--no-log", "run", p2], { cwd: dir });
+  t.regex(r2.stderr, /unbound variable: a\n  case-lambda is syntax in \(scheme case-lambda\), which this program does not import, so \(case-lambda …\) was read as a call and a as a variable: add \(scheme case-lambda\) to the program's \(import …\)\n/);
+  // Imported: an unbound variable inside define is only that, with no word about define.
+  const p3 = join(dir, "p3.scm");
+  writeFileSync(p3, "(import (scheme base))\n(define (f) (+ 1 yy))\n(f)\n");
+  const r3 = await nodwyn(["--no-log", "run", p3], { cwd: dir });
+  t.regex(r3.stderr, /unbound variable: yy\n/);
+  t.notRegex(r3.stderr, /is syntax in/);
+});
+
+test("the lists around a place, and which libraries a program imports, read from the text", (t) => {
+  const text = "(define f\n  (lambda (x) ((g) x)))";
+  t.deepEqual(enclosingHeads(text, 2, 20), ["lambda", "define"], "((g) x): a list headed by a list has no operator");
+  t.deepEqual(enclosingHeads(text, 1, 2), ["define"], "the operator stands inside its own list");
+  t.deepEqual(enclosingHeads("x", 1, 1), []);
+  const prog = "; a program\n(import (scheme base) (only (scheme write) display) (prefix (srfi 1) s:))\n(define x 1)";
+  t.true(importsLibrary(prog, "(scheme base)"));
+  t.true(importsLibrary(prog, "(scheme write)"), "inside an import set");
+  t.true(importsLibrary(prog, "(srfi 1)"));
+  t.false(importsLibrary(prog, "(scheme case-lambda)"));
+  t.false(importsLibrary(prog, "(scheme)"), "a prefix of a name is not the name");
+  t.false(importsLibrary("(define x 1)", "(scheme base)"));
 });
