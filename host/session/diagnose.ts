@@ -103,7 +103,7 @@ export function placeFailure(out: Outcome, lookup?: SourceLookup, file?: string)
 }
 
 /** The hints for a failure: near names of an unbound one, the library to import. */
-export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean; lookup?: SourceLookup } = {}): string[] {
+export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean } = {}): string[] {
   if (out.ok || !(out.condition instanceof Condition)) return [];
   const name = unboundName(out.condition);
   if (name === null) return [];
@@ -111,21 +111,11 @@ export function failureHints(out: Outcome, interp: Interpreter, o: { program?: b
   // The name is unbound because a form around it was read as a call: its keyword was not imported.
   const keyword = missingKeyword(out.condition, interp, name, o);
   if (keyword !== null) return [keyword];
-  const sym = interp.symbols.intern(name);
   // A name some library has, that this program did not import.
-  for (const lib of SUGGESTED_LIBRARIES) {
-    let has = false;
-    try {
-      const datum = interp.read(lib, "<library name>")[0];
-      if (!interp.libraries.exists(datum)) continue;
-      has = interp.library(lib).exports.has(sym);
-    } catch {
-      continue;
-    }
-    if (has) {
-      hints.push(o.program ? `${name} is in ${lib}: add ${lib} to the program's (import …)` : `${name} is in ${lib}: (import ${lib})`);
-      return hints;
-    }
+  const lib = suggestedLibraryExporting(interp, name, () => true);
+  if (lib !== null) {
+    hints.push(o.program ? `${name} is in ${lib}: add ${lib} to the program's (import …)` : `${name} is in ${lib}: (import ${lib})`);
+    return hints;
   }
   // A name of an SRFI (iota, string-index, receive …): the SRFI to import.
   const srfi = srfiExports().get(name);
@@ -143,15 +133,15 @@ export function failureHints(out: Outcome, interp: Interpreter, o: { program?: b
   return hints;
 }
 
-/** The first of the suggested libraries that exports `name` as syntax, or null. */
-function syntaxLibraryOf(interp: Interpreter, name: string): string | null {
+/** The first of the suggested libraries that exports `name` with a binding `accept` takes, or null. */
+function suggestedLibraryExporting(interp: Interpreter, name: string, accept: (b: { readonly k: string }) => boolean): string | null {
   const sym = interp.symbols.intern(name);
   for (const lib of SUGGESTED_LIBRARIES) {
     try {
       const datum = interp.read(lib, "<library name>")[0];
       if (!interp.libraries.exists(datum)) continue;
       const b = interp.library(lib).exports.get(sym);
-      if (b !== undefined && (b.k === "special" || b.k === "macro")) return lib;
+      if (b !== undefined && accept(b)) return lib;
     } catch {
       continue;
     }
@@ -162,19 +152,22 @@ function syntaxLibraryOf(interp: Interpreter, name: string): string | null {
 /** Whether the first (import …) form of a program's text names library `lib` ("(scheme base)"), in any import set. */
 export function importsLibrary(text: string, lib: string): boolean {
   const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
-  const want = schemeTokens(lib)
-    .filter((t) => t.kind === "atom")
-    .map((t) => lib.slice(t.start, t.end));
-  const i = toks.findIndex((t, k) => t.kind === "open" && toks[k + 1]?.kind === "atom" && text.slice(toks[k + 1]!.start, toks[k + 1]!.end) === "import");
+  const want = schemeTokens(lib).map((t) => atomText(lib, t)).filter((w) => w !== null);
+  const i = toks.findIndex((t, k) => t.kind === "open" && atomText(text, toks[k + 1]) === "import");
   if (i < 0) return false;
   const form = datumAt(toks, i);
   for (let k = 0; k < form.length; k++) {
     if (form[k]!.kind !== "open") continue;
     let j = 0;
-    while (j < want.length && form[k + 1 + j]?.kind === "atom" && text.slice(form[k + 1 + j]!.start, form[k + 1 + j]!.end) === want[j]) j++;
+    while (j < want.length && atomText(text, form[k + 1 + j]) === want[j]) j++;
     if (j === want.length && form[k + 1 + j]?.kind === "close") return true;
   }
   return false;
+}
+
+/** The text of token `t` when it is an atom, else null. */
+function atomText(text: string, t: Token | undefined): string | null {
+  return t !== undefined && t.kind === "atom" ? text.slice(t.start, t.end) : null;
 }
 
 /**
@@ -191,8 +184,7 @@ export function enclosingHeads(text: string, line: number, col: number): string[
     const t = toks[i] as Token;
     if (t.start >= off) break;
     if (t.kind === "open") {
-      const h = toks[i + 1];
-      stack.push(h?.kind === "atom" ? text.slice(h.start, h.end) : null);
+      stack.push(atomText(text, toks[i + 1]));
     } else if (t.kind === "close") stack.pop();
   }
   return stack.filter((h): h is string => h !== null).reverse();
@@ -203,9 +195,9 @@ export function enclosingHeads(text: string, line: number, col: number): string[
  * program did not import (`(define x 1)` without (scheme base): define is read
  * as a call, x as its argument), the hint that says so; null otherwise.
  */
-function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { program?: boolean; lookup?: SourceLookup }): string | null {
+function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { program?: boolean }): string | null {
   if (c.loc === undefined) return null;
-  const text = textOf(c.loc.file, o.lookup);
+  const text = textOf(c.loc.file, undefined);
   if (text === undefined) return null;
   const env = o.program ? null : interp.interactionEnvironment().table;
   for (const head of enclosingHeads(text, c.loc.line, c.loc.col)) {
@@ -213,7 +205,7 @@ function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { pr
     // Bound in the REPL's environment as anything: not the reason.
     const b = env?.get(interp.symbols.intern(head));
     if (b !== undefined && !(b.k === "global" && isUnbound(b.cell.v))) continue;
-    const lib = syntaxLibraryOf(interp, head);
+    const lib = suggestedLibraryExporting(interp, head, (x) => x.k === "special" || x.k === "macro");
     if (lib === null) continue;
     if (o.program && importsLibrary(text, lib)) continue;
     const read = `so (${head} …) was read as a call and ${name} as a variable`;
@@ -245,7 +237,7 @@ export function srfiExports(): Map<string, string> {
 /** The names a library's (export …) clauses give: plain names, and the outer name of (rename inner outer). */
 export function exportedNames(text: string): string[] {
   const toks = schemeTokens(text).filter((t) => t.kind !== "comment");
-  const word = (t: Token | undefined) => (t !== undefined && t.kind === "atom" ? text.slice(t.start, t.end) : null);
+  const word = (t: Token | undefined) => atomText(text, t);
   const out: string[] = [];
   for (let i = 0; i + 1 < toks.length; i++) {
     if (toks[i]!.kind !== "open" || word(toks[i + 1]) !== "export") continue;
