@@ -50,7 +50,12 @@ function sessions(e: Env): string[] {
 function records(e: Env, id?: string): any[] {
   const s = id ?? sessions(e)[0]!;
   const file = join(e.data, "sessions", `${s}.jsonl`);
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+  if (!existsSync(file)) return [];
+  // The session is live while the pseudo-terminal tests read it: a record
+  // being appended has no newline yet, so only complete lines are parsed.
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines.pop();
+  return lines.filter(Boolean).map((l) => JSON.parse(l));
 }
 
 async function waitFor<T>(what: string, f: () => T | undefined | false, ms = 60_000): Promise<T> {
