@@ -10,7 +10,7 @@ import { MString } from "./values/string.js";
 import { Sym, Keyword } from "./values/symbol.js";
 import { Pair, NIL } from "./values/pair.js";
 import { Procedure } from "./values/procedure.js";
-import { Flonum, Ratnum, isNumber } from "./values/numbers/repr.js";
+import { Flonum, Ratnum, isNumber, isReal } from "./values/numbers/repr.js";
 import type { Ctx } from "./ctx.js";
 
 /** A check on one argument, named as it appears in messages ("string expected"). */
@@ -47,7 +47,7 @@ export const isFixnum = (x: any): x is number => typeof x === "number";
 export const T = {
   any: t("any value", () => true),
   number: t("number", isNumber),
-  real: t("real number", isNumber),
+  real: t("real number", isReal),
   integer: t("integer", (x) => typeof x === "number" || typeof x === "bigint" || (x instanceof Flonum && Number.isInteger(x.v))),
   exactInteger: t("exact integer", (x) => typeof x === "number" || typeof x === "bigint"),
   exactRational: t("exact rational", (x) => typeof x === "number" || typeof x === "bigint" || x instanceof Ratnum),

@@ -11,7 +11,7 @@ import { Sym, type SymbolTable } from "../values/symbol.js";
 import { Keyword } from "../values/symbol.js";
 import { MString } from "../values/string.js";
 import { Char } from "../values/char.js";
-import { Flonum, Ratnum } from "../values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum } from "../values/numbers/repr.js";
 import type { SourceLoc } from "../values/loc.js";
 import { Var, type Node, type Lambda, type GlobalCell, mkConst, mkSeq } from "../compiler/ir.js";
 import { UNSPECIFIED } from "../values/misc.js";
@@ -460,6 +460,7 @@ export function isSelfEvaluating(x: unknown): boolean {
     typeof x === "boolean" ||
     x instanceof Flonum ||
     x instanceof Ratnum ||
+    x instanceof Compnum ||
     x instanceof MString ||
     x instanceof Char ||
     x instanceof Keyword ||

@@ -25,7 +25,7 @@ import { Eof, Unspecified, DefaultObject, Uninitialized, MultipleValues, Box } f
 import { Procedure } from "../values/procedure.js";
 import { Record, RecordType } from "../values/record.js";
 import { Condition } from "../values/condition.js";
-import { Flonum, Ratnum } from "../values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum } from "../values/numbers/repr.js";
 import { numberToString } from "../values/numbers/format.js";
 import { parseNumber } from "../values/numbers/parse.js";
 import { allocate, spend, COST } from "../budget.js";
@@ -322,7 +322,7 @@ function atomText(x: unknown, display: boolean): string {
   if (x instanceof Sym) return display ? x.name : writeSymbolName(x.name);
   if (x instanceof MString) return display ? x.toString() : writeString(x.toString());
   if (x instanceof Char) return display ? String.fromCodePoint(x.code) : writeChar(x);
-  if (x instanceof Flonum || x instanceof Ratnum) return numberToString(x);
+  if (x instanceof Flonum || x instanceof Ratnum || x instanceof Compnum) return numberToString(x as Flonum);
   if (x === NIL) return "()";
   if (x instanceof Keyword) return "#:" + x.name;
   if (x instanceof Uint8Array) return x.length === 0 ? "#u8()" : "#u8(" + x.join(" ") + ")";

@@ -2,7 +2,7 @@
 
 import { Pair } from "./pair.js";
 import { MString } from "./string.js";
-import { Flonum, Ratnum } from "./numbers/repr.js";
+import { Compnum, Flonum, Ratnum } from "./numbers/repr.js";
 import { spend, COST } from "../budget.js";
 
 /** Elements compared between two charges to the running evaluation's budget (budget.ts). */
@@ -27,6 +27,7 @@ export function eqv(a: any, b: any): boolean {
   // Fixnums and bigints are primitives: === above already compared them by value.
   if (a instanceof Flonum) return b instanceof Flonum && Object.is(a.v, b.v);
   if (a instanceof Ratnum) return b instanceof Ratnum && a.num === b.num && a.den === b.den;
+  if (a instanceof Compnum) return b instanceof Compnum && eqv(a.re, b.re) && eqv(a.im, b.im);
   return false;
 }
 

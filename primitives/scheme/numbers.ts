@@ -1,7 +1,7 @@
-// The procedures of R7RS §6.2 (numbers), plus the real subset of (scheme complex), as a primitive table.
+// The procedures of R7RS §6.2 (numbers), (scheme complex) included, as a primitive table.
 //
-// There are no complex numbers: the (scheme complex) procedures work on reals,
-// and operations whose result would not be real raise a `range` error.
+// Non-real complex numbers are Compnum values (ADR 0039); real?, <, floor and
+// the other real-only procedures refuse them with "real number" type errors.
 
 import {
   Flonum,
@@ -57,7 +57,16 @@ import {
   isPositive,
   isNegative,
   isNumber,
+  isReal,
+  isInexact,
   isExactInteger,
+  makeRect,
+  makePolar,
+  realPart,
+  imagPart,
+  cMagnitude,
+  cAngle,
+  Compnum,
   numAbs,
   numMax,
   numMin,
@@ -98,15 +107,11 @@ function radixArg(who: string, radix: unknown): number {
   return radix;
 }
 
-function noComplex(who: string, argNo: number, x: unknown): never {
-  return rangeError(who, argNo, "non-zero imaginary part: there are no complex numbers", x);
-}
-
 export const numberPrimitives: ProcSpec[] = [
-  // Type predicates: no complex numbers, so every number is real (and complex).
+  // Type predicates: every number is complex; the non-real ones are not real.
   { name: "number?", params: ["obj"], doc: "True when obj is a number.", impl: (x) => isNumber(x) },
-  { name: "complex?", params: ["obj"], doc: "True when obj is a number (every number is real: there are no non-real complex numbers).", impl: (x) => isNumber(x) },
-  { name: "real?", params: ["obj"], doc: "True when obj is a real number, which every number is.", impl: (x) => isNumber(x) },
+  { name: "complex?", params: ["obj"], doc: "True when obj is a number, real or not (`(complex? 1+2i)` is #t).", impl: (x) => isNumber(x) },
+  { name: "real?", params: ["obj"], doc: "True when obj is a real number: `(real? 1+2i)` is #f, `(real? 1.0)` is #t.", impl: (x) => isReal(x) },
   {
     name: "rational?",
     params: ["obj"],
@@ -119,8 +124,8 @@ export const numberPrimitives: ProcSpec[] = [
     doc: "True when obj is an integer, exact or inexact: `(integer? 2.0)` is #t.",
     impl: (x) => isInteger(x),
   },
-  { name: "exact?", params: ["z"], types: [T.number], doc: "True when z is exact (an integer or a ratio).", impl: (z) => !(z instanceof Flonum) },
-  { name: "inexact?", params: ["z"], types: [T.number], doc: "True when z is inexact (a flonum).", impl: (z) => z instanceof Flonum },
+  { name: "exact?", params: ["z"], types: [T.number], doc: "True when z is exact (an integer, a ratio, or a complex with exact parts).", impl: (z) => !isInexact(z) },
+  { name: "inexact?", params: ["z"], types: [T.number], doc: "True when z is inexact (a flonum, or a complex with flonum parts).", impl: (z) => isInexact(z) },
   { name: "exact-integer?", params: ["obj"], doc: "True when obj is an exact integer.", impl: (x) => isExactInteger(x) },
   { name: "finite?", params: ["z"], types: [T.number], doc: "True unless z is +inf.0, -inf.0 or +nan.0.", impl: (z) => isFiniteNum(z) },
   { name: "infinite?", params: ["z"], types: [T.number], doc: "True when z is +inf.0 or -inf.0.", impl: (z) => isInfinite(z) },
@@ -307,19 +312,19 @@ export const numberPrimitives: ProcSpec[] = [
     name: "log",
     params: ["z1", "[z2]"],
     types: [T.number, T.number],
-    doc: "The natural logarithm of z1, or its logarithm in base z2; a negative z1 is a range error (no complex numbers).",
+    doc: "The natural logarithm of z1 (the principal value: `(log -1)` is about 3.14159i), or its logarithm in base z2.",
     impl: (z1, z2) => numLog(z1, z2),
   },
   { name: "sin", params: ["z"], types: [T.number], doc: "The sine of z (radians).", impl: (z) => numSin(z) },
   { name: "cos", params: ["z"], types: [T.number], doc: "The cosine of z (radians).", impl: (z) => numCos(z) },
   { name: "tan", params: ["z"], types: [T.number], doc: "The tangent of z (radians).", impl: (z) => numTan(z) },
-  { name: "asin", params: ["z"], types: [T.number], doc: "The arcsine of z, for z in [-1, 1].", impl: (z) => numAsin(z) },
-  { name: "acos", params: ["z"], types: [T.number], doc: "The arccosine of z, for z in [-1, 1].", impl: (z) => numAcos(z) },
+  { name: "asin", params: ["z"], types: [T.number], doc: "The arcsine of z (outside [-1, 1], and for complex z, the principal complex value).", impl: (z) => numAsin(z) },
+  { name: "acos", params: ["z"], types: [T.number], doc: "The arccosine of z (outside [-1, 1], and for complex z, the principal complex value).", impl: (z) => numAcos(z) },
   {
     name: "atan",
-    params: ["y", "[x]"],
-    types: [T.real, T.real],
-    doc: "The arctangent of y; with x, the angle of the point (x, y), between -pi and pi.",
+    params: ["z", "[x]"],
+    types: [T.number, T.real],
+    doc: "The arctangent of z (complex allowed); with x, the angle of the point (x, z) for real z, between -pi and pi.",
     impl: (y, x) => numAtan(y, x),
   },
   { name: "square", params: ["z"], types: [T.number], doc: "The square of z, that is z times z.", impl: (z) => square(z) },
@@ -327,7 +332,7 @@ export const numberPrimitives: ProcSpec[] = [
     name: "sqrt",
     params: ["z"],
     types: [T.number],
-    doc: "The square root of z: exact for exact perfect squares (`(sqrt 1/4)` is 1/2), otherwise inexact. A negative z is a range error (no complex numbers).",
+    doc: "The principal square root of z: exact for exact perfect squares (`(sqrt 1/4)` is 1/2, `(sqrt -4)` is +2i), otherwise inexact.",
     impl: (z) => numSqrt(z),
   },
   {
@@ -345,30 +350,43 @@ export const numberPrimitives: ProcSpec[] = [
     impl: (z1, z2) => numExpt(z1, z2),
   },
 
-  // (scheme complex), restricted to real numbers.
+  // (scheme complex)
   {
     name: "make-rectangular",
     params: ["x1", "x2"],
     types: [T.real, T.real],
-    doc: "The number x1 + x2·i; only real numbers exist, so x2 must be zero.",
-    impl: (x1, x2) => (isZero(x2) ? (x2 instanceof Flonum ? toInexact(x1) : x1) : noComplex("make-rectangular", 2, x2)),
+    doc: "The number x1 + x2·i: `(make-rectangular 1 2)` is 1+2i; an exact 0 x2 gives x1, and an inexact part makes both inexact.",
+    impl: (x1, x2) => makeRect(x1, x2),
   },
   {
     name: "make-polar",
     params: ["x1", "x2"],
     types: [T.real, T.real],
-    doc: "The number with magnitude x1 and angle x2; only real numbers exist, so x2 must be zero.",
-    impl: (x1, x2) => (isZero(x2) ? (x2 instanceof Flonum ? toInexact(x1) : x1) : noComplex("make-polar", 2, x2)),
+    doc: "The number with magnitude x1 and angle x2 (radians), in rectangular form; inexact unless x2 is an exact 0.",
+    impl: (x1, x2) => makePolar(x1, x2),
   },
-  { name: "real-part", params: ["z"], types: [T.number], doc: "The real part of z, which is z.", impl: (z) => z },
-  { name: "imag-part", params: ["z"], types: [T.number], doc: "The imaginary part of z, which is always exact 0.", impl: () => 0 },
-  { name: "magnitude", params: ["z"], types: [T.number], doc: "The magnitude of z, its absolute value.", impl: (z) => numAbs(z) },
+  { name: "real-part", params: ["z"], types: [T.number], doc: "The real part of z.", impl: (z) => realPart(z) },
+  { name: "imag-part", params: ["z"], types: [T.number], doc: "The imaginary part of z (exact 0 for a real number).", impl: (z) => imagPart(z) },
+  {
+    name: "magnitude",
+    params: ["z"],
+    types: [T.number],
+    doc: "The magnitude of z: its absolute value for a real, exact for an exact complex whose magnitude is rational (`(magnitude 3+4i)` is 5).",
+    impl: (z: SNumber) => ((z as unknown) instanceof Compnum ? cMagnitude(z as unknown as Compnum, numSqrt) : numAbs(z)),
+  },
   {
     name: "angle",
     params: ["z"],
     types: [T.number],
-    doc: "The angle of z: pi for negative numbers, 0 otherwise.",
-    impl: (z: SNumber) => (z instanceof Flonum ? new Flonum(Math.atan2(0, z.v)) : isNegative(z) ? new Flonum(Math.PI) : 0),
+    doc: "The angle of z, in (-pi, pi]: exact 0 for a non-negative exact real, pi for a negative one.",
+    impl: (z: SNumber) =>
+      (z as unknown) instanceof Compnum
+        ? cAngle(z as unknown as Compnum)
+        : z instanceof Flonum
+          ? new Flonum(Math.atan2(0, z.v))
+          : isNegative(z)
+            ? new Flonum(Math.PI)
+            : 0,
   },
 
   // Exactness.

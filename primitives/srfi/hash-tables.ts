@@ -22,6 +22,7 @@ import {
   Char,
   Flonum,
   Ratnum,
+  Compnum,
   arrayToList,
   equal,
   makeValues,
@@ -113,6 +114,7 @@ function derive(t: HashTable, who: string, key: any): any {
 function eqvKey(x: any): any {
   if (x instanceof Flonum) return Object.is(x.v, -0) ? "f-0" : "f" + String(x.v);
   if (x instanceof Ratnum) return `r${x.num}/${x.den}`;
+  if (x instanceof Compnum) return `c${eqvKey(x.re)}|${eqvKey(x.im)}`;
   return x;
 }
 
@@ -215,6 +217,7 @@ export function structuralHash(x: any, budget = { n: 4096 }): number {
   if (--budget.n < 0) return 0;
   if (x instanceof MString) return textHash(x.toString());
   if (typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum) return numberHash(x);
+  if (x instanceof Compnum) return mix(numberHash(x.re), numberHash(x.im));
   if (x instanceof Sym) return textHash(x.name);
   if (x instanceof Char) return mix(0x2545f491, x.code);
   if (x === true) return 1;

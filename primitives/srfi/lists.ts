@@ -5,7 +5,7 @@
 // char=? the result is the same with a key of each element that the predicate
 // respects, in linear time; (srfi 1) calls this then, and its Scheme loop otherwise.
 
-import { type ProcSpec, T, NIL, Pair, Sym, MString, Char, Flonum, Ratnum, equal, argError, spend, allocate, COST } from "../../interpreter/api.js";
+import { type ProcSpec, T, NIL, Pair, Sym, MString, Char, Flonum, Ratnum, Compnum, equal, argError, spend, allocate, COST } from "../../interpreter/api.js";
 
 type Mode = "eq" | "eqv" | "equal" | "string" | "char";
 
@@ -16,6 +16,7 @@ const HASH_ATOMS = 24;
 function eqvKey(x: any): unknown {
   if (x instanceof Flonum) return Object.is(x.v, -0) ? "f-0" : `f${x.v}`;
   if (x instanceof Ratnum) return `r${x.num}/${x.den}`;
+  if (x instanceof Compnum) return `c${eqvKey(x.re)}|${eqvKey(x.im)}`;
   return x;
 }
 

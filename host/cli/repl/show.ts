@@ -8,7 +8,7 @@
 // structure gets datum labels (#0= … #0#) as `write` gives it, so printing
 // always ends. The text without colour is valid `write` output when whole.
 
-import { Char, Keyword, MString, NIL, Pair, Procedure, Sym, Flonum, Ratnum, writeToString } from "../../../interpreter/api.js";
+import { Char, Keyword, MString, NIL, Pair, Procedure, Sym, Flonum, Ratnum, Compnum, writeToString } from "../../../interpreter/api.js";
 import type { Style } from "../terminal/style.js";
 import { styleFor } from "../terminal/style.js";
 
@@ -70,7 +70,7 @@ interface PathEntry {
 }
 
 function atomKind(x: unknown): Kind {
-  if (typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum) return "number";
+  if (typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum || x instanceof Compnum) return "number";
   if (typeof x === "boolean") return "boolean";
   if (x instanceof MString || x instanceof Char) return "string";
   if (x instanceof Sym) return "symbol";

@@ -6,7 +6,7 @@
 // transcendental.ts (exp, log, trigonometry, sqrt, expt), predicates.ts. This
 // file adds abs, max, min and square, and re-exports the rest.
 
-import { Flonum, Ratnum, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, type SNumber } from "./repr.js";
 import { toInexact } from "./convert.js";
 import { compareSlow, mul } from "./ops.js";
 import { argError } from "../../errors.js";
@@ -17,6 +17,7 @@ export * from "./integers.js";
 export * from "./rounding.js";
 export * from "./transcendental.js";
 export * from "./predicates.js";
+export * from "./complex.js";
 
 /** `(abs x)`. */
 export function numAbs(x: SNumber): SNumber {
@@ -49,7 +50,8 @@ export function numMin(a: SNumber, b: SNumber): SNumber {
 
 /** `(square z)`: z · z. */
 export function square(z: SNumber): SNumber {
-  if (!(typeof z === "number" || typeof z === "bigint" || z instanceof Ratnum || z instanceof Flonum)) {
+  const c: unknown = z;
+  if (!(typeof z === "number" || typeof z === "bigint" || z instanceof Ratnum || z instanceof Flonum || c instanceof Compnum)) {
     return argError("square", 1, "number", z);
   }
   return mul(z, z);

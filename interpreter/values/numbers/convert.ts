@@ -1,6 +1,7 @@
 // Exact ↔ inexact conversions: correctly rounded bigint/ratio → double, and double → exact rational.
 
-import { Flonum, Ratnum, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { makeRect } from "./complex.js";
 import { rangeError } from "../../errors.js";
 import { chargeDiv } from "./cost.js";
 
@@ -112,12 +113,18 @@ export function toExact(x: SNumber, who = "exact"): ExactInteger | Ratnum {
     if (!Number.isFinite(x.v)) rangeError(who, 1, `${floatName(x.v)} has no exact representation`, x);
     return floatToExact(x.v);
   }
+  const z: unknown = x;
+  // An exact complex is typed as its real part's type here: callers that can see one handle it as a number.
+  if (z instanceof Compnum) return (z.re instanceof Flonum ? makeRect(toExact(z.re, who), toExact(z.im, who)) : x) as ExactInteger;
   return x;
 }
 
 /** `(inexact z)`: the nearest flonum (flonums are returned as they are). */
 export function toInexact(x: SNumber): Flonum {
-  return x instanceof Flonum ? x : new Flonum(toFloat(x));
+  if (x instanceof Flonum) return x;
+  const z: unknown = x;
+  if (z instanceof Compnum) return (z.re instanceof Flonum ? x : makeRect(new Flonum(toFloat(z.re)), new Flonum(toFloat(z.im)))) as Flonum;
+  return new Flonum(toFloat(x));
 }
 
 function floatName(v: number): string {

@@ -11,7 +11,7 @@
 // parseNumber accepts a "." in radixes other than 10 (without exponent), so
 // these read back with the same radix.
 
-import { Flonum, Ratnum, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, type SNumber } from "./repr.js";
 import { chargeToString } from "./cost.js";
 
 /** Text of a double in radix 10: shortest round-trip form, always visibly inexact. */
@@ -52,5 +52,15 @@ export function numberToString(n: SNumber, radix = 10): string {
     return `${n.num.toString(radix)}/${n.den.toString(radix)}`;
   }
   if (n instanceof Flonum) return flonumToString(n.v, radix);
+  const z: unknown = n;
+  if (z instanceof Compnum) {
+    // re, then the signed im, then i; an exact 0 real part is left out (+2i), an exact ±1 imaginary part is +i / -i.
+    const re = z.re === 0 ? "" : numberToString(z.re, radix);
+    if (z.im === 1) return re + "+i";
+    if (z.im === -1) return re + "-i";
+    const im = numberToString(z.im, radix);
+    const c = im.charCodeAt(0);
+    return re + (c === 43 || c === 45 ? im : "+" + im) + "i";
+  }
   return String(n);
 }

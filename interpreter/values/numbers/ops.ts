@@ -16,10 +16,11 @@
 // computed with one rounding, which is monotone, so the rounded result is
 // outside ±(2^53 − 1) exactly when the true one is, and inside it is exact.
 
-import { Flonum, Ratnum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
 import { toFloat, floatToExact } from "./convert.js";
 import { argError, raiseError } from "../../errors.js";
 import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
+import { cAdd, cSub, cMul, cDiv, cEq } from "./complex.js";
 
 /** `(+ a b)`. */
 export function add(a: unknown, b: unknown): SNumber {
@@ -185,6 +186,12 @@ function isNum(x: unknown): x is SNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
 }
 
+/** Any number (complex included), or a type error naming argument `argNo` of `who`. */
+function complexArg(x: unknown, who: string, argNo: number): unknown {
+  if (isNum(x) || x instanceof Compnum) return x;
+  return argError(who, argNo, "number", x);
+}
+
 function isExactInt(x: unknown): x is ExactInteger {
   return typeof x === "number" || typeof x === "bigint";
 }
@@ -216,11 +223,15 @@ function exactArg(x: unknown, who: string, argNo: number): ExactInteger | Ratnum
 
 /** a + b for any numbers (and the overflowing fixnum case). */
 export function addSlow(a: unknown, b: unknown, who: string): SNumber {
-  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) + floatArg(b, who, 2));
+  if (a instanceof Flonum || b instanceof Flonum) {
+    if (a instanceof Compnum || b instanceof Compnum) return cAdd(a, b);
+    return new Flonum(floatArg(a, who, 1) + floatArg(b, who, 2));
+  }
   if (isExactInt(a) && isExactInt(b)) {
     chargeLinear(a, b);
     return normBig(big(a) + big(b));
   }
+  if (a instanceof Compnum || b instanceof Compnum) return cAdd(complexArg(a, who, 1), complexArg(b, who, 2));
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2);
   const xd = denOf(x);
@@ -236,11 +247,15 @@ export function addSlow(a: unknown, b: unknown, who: string): SNumber {
 /** a − b; `argBase` shifts argument numbers so that `(- x)` reports its only argument as #1. */
 function subSlow(a: unknown, b: unknown, argBase = 0): SNumber {
   const who = "-";
-  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
+  if (a instanceof Flonum || b instanceof Flonum) {
+    if (a instanceof Compnum || b instanceof Compnum) return cSub(a, b);
+    return new Flonum(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
+  }
   if (isExactInt(a) && isExactInt(b)) {
     chargeLinear(a, b);
     return normBig(big(a) - big(b));
   }
+  if (a instanceof Compnum || b instanceof Compnum) return cSub(complexArg(a, who, 1), complexArg(b, who, 2 - argBase));
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2 - argBase);
   const xd = denOf(x);
@@ -257,11 +272,15 @@ function mulSlow(a: unknown, b: unknown): SNumber {
   const who = "*";
   // Inexact contagion even for an exact 0 factor: (* 0 1.5) is 0.0, as IEEE
   // arithmetic gives (and (* 0 +inf.0) is +nan.0). R7RS allows either.
-  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(floatArg(a, who, 1) * floatArg(b, who, 2));
+  if (a instanceof Flonum || b instanceof Flonum) {
+    if (a instanceof Compnum || b instanceof Compnum) return cMul(a, b);
+    return new Flonum(floatArg(a, who, 1) * floatArg(b, who, 2));
+  }
   if (isExactInt(a) && isExactInt(b)) {
     chargeMul(a, b);
     return normBig(big(a) * big(b));
   }
+  if (a instanceof Compnum || b instanceof Compnum) return cMul(complexArg(a, who, 1), complexArg(b, who, 2));
   const x = exactArg(a, who, 1);
   const y = exactArg(b, who, 2);
   chargeMul(numOf(x), numOf(y));
@@ -280,8 +299,12 @@ export function divisionByZero(who: string, dividend: unknown): never {
 
 function divSlow(a: unknown, b: unknown): SNumber {
   const who = "/";
-  if (!isNum(a)) return argError(who, 1, "number", a);
-  if (!isNum(b)) return argError(who, 2, "number", b);
+  if (!isNum(a) || !isNum(b)) {
+    complexArg(a, who, 1);
+    complexArg(b, who, 2);
+    if (isExactZero(b)) return divisionByZero(who, a);
+    return cDiv(a, b);
+  }
   // R7RS: dividing by an exact zero is an error, whatever the dividend.
   if (isExactZero(b)) return divisionByZero(who, a);
   if (a instanceof Flonum || b instanceof Flonum) return new Flonum(toFloat(a) / toFloat(b));
@@ -300,6 +323,9 @@ function divSlow(a: unknown, b: unknown): SNumber {
  */
 export function compareSlow(a: unknown, b: unknown, who: string): number {
   const expected = who === "=" ? "number" : "real number";
+  if (who === "=" && (a instanceof Compnum || b instanceof Compnum)) {
+    return cEq(complexArg(a, who, 1), complexArg(b, who, 2)) ? 0 : 1;
+  }
   if (!isNum(a)) return argError(who, 1, expected, a);
   if (!isNum(b)) return argError(who, 2, expected, b);
   return compare(a, b);

@@ -10,14 +10,16 @@
 //             in place of it (all mean a double here, as in R5RS)
 // Extension: in radixes other than 10, `digits "." digits*` (no exponent) is accepted
 // so that number->string of an inexact number in radix 2/8/16 reads back
-// (R7RS leaves non-decimal inexact text unspecified). Complex numbers are not
-// supported: `1+2i` is not a number.
+// (R7RS leaves non-decimal inexact text unspecified).
+//   complex = real | real ("+" | "-") [ureal | "inf.0" | "nan.0"] "i" | ("+" | "-") [ureal | ...] "i"
+//           | real "@" real        (the prefix's radix and exactness apply to both parts)
 //
 // Exact results are computed from the digits with bigints, never through a
 // double, so `#e1.2e-1` is exactly 3/25; inexact results are correctly rounded
 // (`Number` on decimal text, `ratioToDouble` for rationals).
 
 import { Flonum, Ratnum, flo, makeRational, normBig, type SNumber } from "./repr.js";
+import { makePolar, makeRect } from "./complex.js";
 import { chargeFromDigits } from "./cost.js";
 
 /**
@@ -161,6 +163,52 @@ export function parseNumber(text: string, radix = 10): SNumber | false {
     i += 2;
   }
   if (i >= n) return false;
+  if (i > 0) text = text.slice(i);
+  const last = text.charCodeAt(text.length - 1) | 0x20;
+  if (last === 105 /* i */) return parseImaginary(text, radix, exactness);
+  const at = text.indexOf("@");
+  if (at >= 0) {
+    const m = parseReal(text.slice(0, at), radix, exactness);
+    const a = m === false ? false : parseReal(text.slice(at + 1), radix, exactness);
+    return a === false || m === false ? false : makePolar(m, a);
+  }
+  return parseReal(text, radix, exactness);
+}
+
+/** `[real] sign [ureal] i`, the text after the prefix (it ends in i). */
+function parseImaginary(text: string, radix: number, exactness: Exactness): SNumber | false {
+  const end = text.length - 1;
+  // The sign that starts the imaginary part: the last one not at an exponent (1e-2+3e-4i).
+  let k = end - 1;
+  for (; k >= 0; k--) {
+    const c = text.charCodeAt(k);
+    if (c !== 43 && c !== 45) continue;
+    if (k === 0) break;
+    const p = text.charCodeAt(k - 1);
+    if (radix === 10 && isExponentMarker(p) && k >= 2) {
+      const q = text.charCodeAt(k - 2);
+      if ((q >= 48 && q <= 57) || q === 46) continue; // the sign of an exponent
+    }
+    break;
+  }
+  if (k < 0) return false;
+  let re: SNumber | false = 0;
+  if (k > 0) {
+    re = parseReal(text.slice(0, k), radix, exactness);
+    if (re === false) return false;
+  } else if (exactness === 2) re = flo(0);
+  let im: SNumber | false;
+  if (k + 1 === end) im = exactness === 2 ? flo(text.charCodeAt(k) === 45 ? -1 : 1) : text.charCodeAt(k) === 45 ? -1 : 1;
+  else im = parseReal(text.slice(k, end), radix, exactness);
+  if (im === false) return false;
+  return makeRect(re, im);
+}
+
+/** `real`: the whole of `text` (no prefix) in `radix`. */
+function parseReal(text: string, radix: number, exactness: Exactness): SNumber | false {
+  const n = text.length;
+  let i = 0;
+  if (n === 0) return false;
 
   let neg = false;
   let signed = false;

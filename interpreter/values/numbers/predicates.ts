@@ -1,6 +1,6 @@
 // The numerical type and property predicates of R7RS §6.2.6, and eqv? on numbers.
 
-import { Flonum, Ratnum, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, type SNumber } from "./repr.js";
 import { argError } from "../../errors.js";
 
 /** `(integer? obj)`: exact integers and integer-valued flonums (not ±inf.0 or +nan.0). */
@@ -15,7 +15,8 @@ export function isRational(x: unknown): boolean {
 
 /** `(inexact? z)`. */
 export function isInexact(x: SNumber): boolean {
-  return x instanceof Flonum;
+  const z: unknown = x;
+  return x instanceof Flonum || (z instanceof Compnum && z.re instanceof Flonum);
 }
 
 function floatOf(z: SNumber, who: string): number | null {
@@ -26,18 +27,24 @@ function floatOf(z: SNumber, who: string): number | null {
 
 /** `(nan? z)`: only +nan.0 (exact numbers never are). */
 export function isNan(z: SNumber): boolean {
+  const c: unknown = z;
+  if (c instanceof Compnum) return isNan(c.re) || isNan(c.im);
   const v = floatOf(z, "nan?");
   return v !== null && v !== v;
 }
 
 /** `(infinite? z)`: +inf.0 and -inf.0. */
 export function isInfinite(z: SNumber): boolean {
+  const c: unknown = z;
+  if (c instanceof Compnum) return isInfinite(c.re) || isInfinite(c.im);
   const v = floatOf(z, "infinite?");
   return v === Infinity || v === -Infinity;
 }
 
 /** `(finite? z)`: every exact number, and flonums other than ±inf.0 and +nan.0. */
 export function isFiniteNum(z: SNumber): boolean {
+  const c: unknown = z;
+  if (c instanceof Compnum) return isFiniteNum(c.re) && isFiniteNum(c.im);
   const v = floatOf(z, "finite?");
   return v === null || Number.isFinite(v);
 }
@@ -45,6 +52,8 @@ export function isFiniteNum(z: SNumber): boolean {
 /** `(zero? z)`: 0, 0.0 and −0.0. */
 export function isZero(z: SNumber): boolean {
   if (typeof z === "number") return z === 0;
+  const c: unknown = z;
+  if (c instanceof Compnum) return isZero(c.re) && isZero(c.im);
   const v = floatOf(z, "zero?");
   return v === 0; // a bigint or ratnum is never zero
 }
@@ -75,5 +84,8 @@ export function isNegative(x: SNumber): boolean {
 export function numEqv(a: SNumber, b: SNumber): boolean {
   if (typeof a === "number" || typeof a === "bigint") return a === b;
   if (a instanceof Flonum) return b instanceof Flonum && Object.is(a.v, b.v);
+  const c: unknown = a;
+  const d: unknown = b;
+  if (c instanceof Compnum) return d instanceof Compnum && numEqv(c.re, d.re) && numEqv(c.im, d.im);
   return b instanceof Ratnum && a.num === b.num && a.den === b.den;
 }

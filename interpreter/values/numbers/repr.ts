@@ -1,9 +1,11 @@
-// Representation of the numeric tower (no complex numbers).
+// Representation of the numeric tower.
 //
 //   exact integer  — a JS number holding a safe integer (|n| ≤ 2^53 − 1, never −0),
 //                    or a JS bigint when, and only when, it is outside that range;
 //   exact rational — Ratnum {num, den}: bigints, den > 1, gcd(num, den) = 1;
-//   inexact real   — Flonum {v}: a boxed IEEE double (so that 2 and 2.0 differ).
+//   inexact real   — Flonum {v}: a boxed IEEE double (so that 2 and 2.0 differ);
+//   non-real complex — Compnum {re, im}: two reals of the same exactness, im never
+//                    an exact 0 (ADR 0039; built by complex.ts's makeRect).
 //
 // Every JS `number` seen by Scheme code is therefore an exact integer ("fixnum"),
 // which is what makes `typeof x === "number"` the fast path of arithmetic.
@@ -32,8 +34,25 @@ export class Ratnum {
   }
 }
 
+/**
+ * A non-real complex number in rectangular form. Use complex.ts's `makeRect`,
+ * which canonicalises (an exact 0 imaginary part gives the real part; mixed
+ * exactness makes both parts inexact); this constructor trusts its arguments.
+ */
+export class Compnum {
+  readonly re: RealNumber;
+  readonly im: RealNumber;
+  constructor(re: RealNumber, im: RealNumber) {
+    this.re = re;
+    this.im = im;
+  }
+}
+
 export type ExactInteger = number | bigint;
-export type SNumber = number | bigint | Ratnum | Flonum;
+export type RealNumber = number | bigint | Ratnum | Flonum;
+/** Any number; most operations that take one are typed for reals and check for Compnum in their slow paths. */
+export type SNumber = RealNumber;
+export type AnyNumber = RealNumber | Compnum;
 
 export function flo(v: number): Flonum {
   return new Flonum(v);
@@ -66,11 +85,17 @@ export function makeRational(num: bigint, den: bigint): ExactInteger | Ratnum {
 }
 
 export function isNumber(x: unknown): x is SNumber {
+  return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum || x instanceof Compnum;
+}
+
+/** A number that is not a non-real complex. */
+export function isReal(x: unknown): x is RealNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
 }
 
 export function isExact(x: SNumber): boolean {
-  return !(x instanceof Flonum);
+  const y: unknown = x;
+  return !(x instanceof Flonum || (y instanceof Compnum && y.re instanceof Flonum));
 }
 
 export function isExactInteger(x: unknown): x is ExactInteger {

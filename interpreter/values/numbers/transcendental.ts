@@ -1,12 +1,14 @@
 // exp, log, the trigonometric functions, sqrt and expt.
 //
-// There are no complex numbers: where the mathematical result is not real
-// (the square root or logarithm of a negative number, asin/acos outside
-// [−1, 1], a negative base to a non-integer power), these raise a `range`
-// error rather than return +nan.0, so that the mistake shows where it happens.
-// NaN arguments still give NaN.
+// Real arguments whose result is real take the real path, unchanged. A complex
+// argument, or a real one outside the real domain (the square root or logarithm
+// of a negative number, asin/acos outside [−1, 1], a negative base to a
+// non-integer power) gives the principal value R7RS §6.2.6 defines, computed in
+// doubles by complex.ts (exact only for sqrt of an exact square: (sqrt -4) is +2i).
 
-import { Flonum, Ratnum, normBig, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, normBig, type ExactInteger, type SNumber } from "./repr.js";
+import { cdAcos, cdAsin, cdAtan, cdCos, cdDiv, cdExp, cdExpt, cdLog, cdSin, cdSqrt, cdTan, cMul, fromCD, makeRect, toCD, type CD } from "./complex.js";
+import { add, div, sub } from "./ops.js";
 import { bitLength, ratioToFloat, toFloat } from "./convert.js";
 import { isqrt, iroot } from "./integers.js";
 import { divisionByZero } from "./ops.js";
@@ -31,12 +33,22 @@ function realArg(x: unknown, who: string, argNo = 1): number {
   return toFloat(x);
 }
 
-function noComplex(who: string, argNo: number, why: string, x: unknown): never {
-  return rangeError(who, argNo, `${why}: the result would be a complex number, and there are none`, x);
+/** f applied to a complex argument (or a real one outside f's real domain), as an inexact number. */
+function viaComplex(f: (z: CD) => CD, z: unknown): SNumber {
+  return fromCD(f(toCD(z)));
+}
+
+/** A real number below zero (−0.0 is not). */
+function isNegReal(z: unknown): boolean {
+  if (typeof z === "number") return z < 0;
+  if (z instanceof Flonum) return z.v < 0;
+  if (typeof z === "bigint") return z < 0n;
+  return z instanceof Ratnum && z.num < 0n;
 }
 
 /** `(exp z)`: e^z, inexact. */
-export function numExp(z: SNumber): Flonum {
+export function numExp(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdExp, z);
   return new Flonum(Math.exp(realArg(z, "exp")));
 }
 
@@ -57,18 +69,21 @@ function logBig(n: bigint): number {
 
 /** ln z as a double; negative z has no real logarithm; ln 0 is −∞. */
 function lnOf(z: SNumber, who: string, argNo: number): number {
-  if (z instanceof Flonum) {
-    if (z.v < 0) return noComplex(who, argNo, "negative", z);
-    return Math.log(z.v);
-  }
+  if (z instanceof Flonum) return Math.log(z.v);
   if (!isNum(z)) return argError(who, argNo, "number", z);
   if (z === 0) return -Infinity;
-  if (typeof z === "number" ? z < 0 : typeof z === "bigint" ? z < 0n : z.num < 0n) return noComplex(who, argNo, "negative", z);
   return logExact(z);
 }
 
 /** `(log z)` and `(log z1 z2)`: the natural logarithm, or the logarithm of z1 in base z2. */
-export function numLog(z1: SNumber, z2?: SNumber): Flonum {
+export function numLog(z1: SNumber, z2?: SNumber): SNumber {
+  if ((z1 as unknown) instanceof Compnum || (z2 as unknown) instanceof Compnum || isNegReal(z1) || isNegReal(z2)) {
+    if (!isNum(z1) && !((z1 as unknown) instanceof Compnum)) return argError("log", 1, "number", z1);
+    const a = cdLog(toCD(z1));
+    if (z2 === undefined) return fromCD(a);
+    if (!isNum(z2) && !((z2 as unknown) instanceof Compnum)) return argError("log", 2, "number", z2);
+    return fromCD(cdDiv(a, cdLog(toCD(z2))));
+  }
   const a = lnOf(z1, "log", 1);
   if (z2 === undefined) return new Flonum(a);
   // Bases 2 and 10 use the dedicated functions when they can, which are exact on powers.
@@ -81,36 +96,44 @@ export function numLog(z1: SNumber, z2?: SNumber): Flonum {
 }
 
 /** `(sin z)`. */
-export function numSin(z: SNumber): Flonum {
+export function numSin(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdSin, z);
   return new Flonum(Math.sin(realArg(z, "sin")));
 }
 
 /** `(cos z)`. */
-export function numCos(z: SNumber): Flonum {
+export function numCos(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdCos, z);
   return new Flonum(Math.cos(realArg(z, "cos")));
 }
 
 /** `(tan z)`. */
-export function numTan(z: SNumber): Flonum {
+export function numTan(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdTan, z);
   return new Flonum(Math.tan(realArg(z, "tan")));
 }
 
 /** `(asin z)` for −1 ≤ z ≤ 1. */
-export function numAsin(z: SNumber): Flonum {
+export function numAsin(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdAsin, z);
   const v = realArg(z, "asin");
-  if (v < -1 || v > 1) return noComplex("asin", 1, "outside [-1, 1]", z);
+  if (v < -1 || v > 1) return viaComplex(cdAsin, z);
   return new Flonum(Math.asin(v));
 }
 
 /** `(acos z)` for −1 ≤ z ≤ 1. */
-export function numAcos(z: SNumber): Flonum {
+export function numAcos(z: SNumber): SNumber {
+  if ((z as unknown) instanceof Compnum) return viaComplex(cdAcos, z);
   const v = realArg(z, "acos");
-  if (v < -1 || v > 1) return noComplex("acos", 1, "outside [-1, 1]", z);
+  if (v < -1 || v > 1) return viaComplex(cdAcos, z);
   return new Flonum(Math.acos(v));
 }
 
 /** `(atan z)`, and `(atan y x)`: the angle of the point (x, y), in (−π, π]. */
-export function numAtan(y: SNumber, x?: SNumber): Flonum {
+export function numAtan(y: SNumber, x?: SNumber): SNumber {
+  if (x === undefined && (y as unknown) instanceof Compnum) return viaComplex(cdAtan, y);
+  if ((y as unknown) instanceof Compnum) return argError("atan", 1, "real number", y);
+  if ((x as unknown) instanceof Compnum) return argError("atan", 2, "real number", x);
   const yv = realArg(y, "atan", 1);
   if (x === undefined) return new Flonum(Math.atan(yv));
   return new Flonum(Math.atan2(yv, realArg(x, "atan", 2)));
@@ -122,21 +145,24 @@ export function numAtan(y: SNumber, x?: SNumber): Flonum {
  */
 export function numSqrt(z: SNumber): SNumber {
   if (z instanceof Flonum) {
-    if (z.v < 0) return noComplex("sqrt", 1, "negative", z); // −0.0 is not < 0: its root is −0.0
+    if (z.v < 0) return makeRect(new Flonum(0), new Flonum(Math.sqrt(-z.v))); // −0.0 is not < 0: its root is −0.0
     return new Flonum(Math.sqrt(z.v));
   }
+  const c: unknown = z;
+  if (c instanceof Compnum) return complexSqrt(c);
+  if (isNegReal(z)) {
+    const s = numSqrt(sub(0, z));
+    return makeRect(s instanceof Flonum ? new Flonum(0) : 0, s);
+  }
   if (typeof z === "number") {
-    if (z < 0) return noComplex("sqrt", 1, "negative", z);
     const s = Math.sqrt(z); // one correct rounding of an exact double
     return Number.isInteger(s) && s * s === z ? s : new Flonum(s);
   }
   if (typeof z === "bigint") {
-    if (z < 0n) return noComplex("sqrt", 1, "negative", z);
     const s = isqrt(z);
     return s * s === z ? normBig(s) : new Flonum(sqrtRatio(z, 1n));
   }
   if (z instanceof Ratnum) {
-    if (z.num < 0n) return noComplex("sqrt", 1, "negative", z);
     const sn = isqrt(z.num);
     const sd = isqrt(z.den);
     // num and den are coprime, so their roots are too: the quotient is in lowest terms.
@@ -144,6 +170,27 @@ export function numSqrt(z: SNumber): SNumber {
     return new Flonum(sqrtRatio(z.num, z.den));
   }
   return argError("sqrt", 1, "number", z);
+}
+
+/**
+ * The principal square root of a non-real z: exact when z is exact and the
+ * square of an exact complex ((sqrt -3+4i) is 1+2i), else inexact.
+ */
+function complexSqrt(z: Compnum): SNumber {
+  if (!(z.re instanceof Flonum)) {
+    // √(a+bi) = √((m+a)/2) ± i√((m−a)/2), m = |z|, the sign of b.
+    const m = numSqrt(add(mulR(z.re, z.re), mulR(z.im, z.im)));
+    if (!(m instanceof Flonum)) {
+      const x = numSqrt(div(add(m, z.re), 2));
+      const y = numSqrt(div(sub(m, z.re), 2));
+      if (!(x instanceof Flonum) && !(y instanceof Flonum)) return makeRect(x, isNegReal(z.im) ? sub(0, y) : y);
+    }
+  }
+  return viaComplex(cdSqrt, z);
+}
+
+function mulR(a: SNumber, b: SNumber): SNumber {
+  return cMul(a, b);
 }
 
 /**
@@ -182,6 +229,16 @@ function isNegative(x: ExactInteger | Ratnum): boolean {
  * ((expt 0.0 0) is 1.0 as IEEE pow gives, (expt 0 1.0) is 0.0).
  */
 export function numExpt(z1: SNumber, z2: SNumber): SNumber {
+  const c1: unknown = z1;
+  const c2: unknown = z2;
+  if (c1 instanceof Compnum || c2 instanceof Compnum) {
+    if (!isNum(z1) && !(c1 instanceof Compnum)) return argError("expt", 1, "number", z1);
+    if (!isNum(z2) && !(c2 instanceof Compnum)) return argError("expt", 2, "number", z2);
+    if (c1 instanceof Compnum && !(c1.re instanceof Flonum) && (typeof z2 === "number" || typeof z2 === "bigint")) {
+      return complexPow(z1, BigInt(z2));
+    }
+    return viaComplex2(z1, z2);
+  }
   if (!isNum(z1)) return argError("expt", 1, "number", z1);
   if (!isNum(z2)) return argError("expt", 2, "number", z2);
   if (typeof z2 === "number" || typeof z2 === "bigint") {
@@ -206,15 +263,33 @@ export function numExpt(z1: SNumber, z2: SNumber): SNumber {
       return new Flonum(p === 0 ? 1 : p > 0 ? 0 : NaN);
     }
     const negative = isNegative(z1);
-    if (negative && !Number.isInteger(p) && p === p) return noComplex("expt", 1, "negative base with a non-integer exponent", z1);
+    if (negative && !Number.isInteger(p) && p === p) return viaComplex2(z1, z2);
     const b = toFloat(z1);
     // A positive base beyond the range of doubles: go through logarithms.
     if (!negative && (b === Infinity || b === 0)) return new Flonum(Math.exp(p * logExact(z1)));
     return new Flonum(Math.pow(b, p));
   }
   const b = z1.v;
-  if (b < 0 && !Number.isInteger(p) && p === p) return noComplex("expt", 1, "negative base with a non-integer exponent", z1);
+  if (b < 0 && !Number.isInteger(p) && p === p) return viaComplex2(z1, z2);
   return new Flonum(Math.pow(b, p));
+}
+
+/** z1^z2 as the principal value e^(z2 log z1), inexact. */
+function viaComplex2(z1: SNumber, z2: SNumber): SNumber {
+  return fromCD(cdExpt(toCD(z1), toCD(z2)));
+}
+
+/** An exact complex to an exact integer power, by squaring. */
+function complexPow(z: SNumber, e: bigint): SNumber {
+  if (e < 0n) return div(1, complexPow(z, -e));
+  let result: SNumber = 1;
+  let base = z;
+  while (e > 0n) {
+    if ((e & 1n) === 1n) result = cMul(result, base);
+    e >>= 1n;
+    if (e > 0n) base = cMul(base, base);
+  }
+  return result;
 }
 
 /** The exact q-th root of a non-negative exact number, or null when it is not a perfect q-th power. */
