@@ -144,7 +144,7 @@ export function cdLog(z: CD): CD {
   return [Math.log(Math.hypot(z[0], z[1])), Math.atan2(z[1], z[0])];
 }
 
-/** Principal square root: a non-negative real part (the branch cut on the negative reals, continuous with the upper half-plane). */
+/** Principal square root: a non-negative real part (the branch cut on the negative reals, its values those of the upper half-plane). */
 export function cdSqrt(z: CD): CD {
   const [x, y] = z;
   if (x === 0 && y === 0) return [0, y];
@@ -154,7 +154,9 @@ export function cdSqrt(z: CD): CD {
     return [r, y / (2 * r)];
   }
   const s = Math.sqrt((m - x) / 2);
-  const im = y < 0 || Object.is(y, -0) ? -s : s;
+  // On the cut itself (y = ±0) the root is +i·√|x| whatever the zero's sign: R7RS
+  // puts the cut's values on the upper side, and chibi's suite has (sqrt -1.0-0.0i) ⇒ +i.
+  const im = y < 0 ? -s : s;
   return [y / (2 * im), im];
 }
 
