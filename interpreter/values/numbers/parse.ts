@@ -165,7 +165,8 @@ export function parseNumber(text: string, radix = 10): SNumber | false {
   if (i >= n) return false;
   if (i > 0) text = text.slice(i);
   const last = text.charCodeAt(text.length - 1) | 0x20;
-  if (last === 105 /* i */) return parseImaginary(text, radix, exactness);
+  // i is a digit from radix 19 up: there, text ending in i is a real.
+  if (last === 105 /* i */ && radix < 19) return parseImaginary(text, radix, exactness);
   const at = text.indexOf("@");
   if (at >= 0) {
     const m = parseReal(text.slice(0, at), radix, exactness);
