@@ -5,7 +5,7 @@ import { Pair, NIL } from "../../../interpreter/values/pair.js";
 import { Sym, Keyword, SymbolTable } from "../../../interpreter/values/symbol.js";
 import { Char } from "../../../interpreter/values/char.js";
 import { MString } from "../../../interpreter/values/string.js";
-import { Flonum, Ratnum } from "../../../interpreter/values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum } from "../../../interpreter/values/numbers/repr.js";
 
 export function reader(text: string, opts: Partial<ReadOptions> = {}, symbols = new SymbolTable()): Reader {
   return new Reader(text, { symbols, file: "t.scm", ...opts });
@@ -43,6 +43,7 @@ function sameAtom(a: any, b: any): boolean {
   if (typeof a === "bigint" || typeof b === "bigint") return typeof a === typeof b && a === b;
   if (a instanceof Flonum && b instanceof Flonum) return Object.is(a.v, b.v) || (Number.isNaN(a.v) && Number.isNaN(b.v));
   if (a instanceof Ratnum && b instanceof Ratnum) return a.num === b.num && a.den === b.den;
+  if (a instanceof Compnum && b instanceof Compnum) return sameAtom(a.re, b.re) && sameAtom(a.im, b.im);
   if (a instanceof MString && b instanceof MString) return a.toString() === b.toString();
   if (a instanceof Char && b instanceof Char) return a.code === b.code;
   if (a instanceof Sym && b instanceof Sym) return a.name === b.name;

@@ -7,7 +7,7 @@ import { Sym, Keyword, SymbolTable } from "../../../interpreter/values/symbol.js
 import { char, Char } from "../../../interpreter/values/char.js";
 import { MString } from "../../../interpreter/values/string.js";
 import { EOF } from "../../../interpreter/values/misc.js";
-import { Flonum, Ratnum, flo } from "../../../interpreter/values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum, flo } from "../../../interpreter/values/numbers/repr.js";
 import { readOne, readAll, readFailure, reader, sameDatum } from "./datum-helpers.js";
 
 const S = new SymbolTable();
@@ -66,8 +66,16 @@ test("numbers: prefixes, rationals, decimals, infinities", (t) => {
   t.is(read1("-12.5e1").v, -125);
 });
 
-test("text that is not a number is a symbol: 1+ - +i 1/0 1.2.3", (t) => {
-  for (const n of ["1+", "-", "+i", "1/0", "1.2.3", "12a", "+inf.1"]) t.is(read1(n), sym(n), n);
+test("text that is not a number is a symbol: 1+ - 1/0 1.2.3 i 1i +ii 1@", (t) => {
+  for (const n of ["1+", "-", "1/0", "1.2.3", "12a", "+inf.1", "i", "1i", "+ii", "1@", "1+2", "+i+"]) t.is(read1(n), sym(n), n);
+});
+
+test("+i, -i and 1+2i are complex numbers, not symbols", (t) => {
+  for (const [text, re, im] of [["+i", 0, 1], ["-i", 0, -1], ["1+2i", 1, 2], ["-3/4-i", new Ratnum(-3n, 4n), -1]] as const) {
+    const z = read1(text);
+    t.true(z instanceof Compnum, text);
+    t.true(sameDatum([z.re, z.im], [re, im]), text);
+  }
 });
 
 test("characters: single, hex, every R7RS name, delimiters right after #\\", (t) => {

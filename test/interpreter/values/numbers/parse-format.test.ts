@@ -3,11 +3,13 @@ import test from "ava";
 import fc from "fast-check";
 import { parseNumber, ratioToDouble } from "../../../../interpreter/values/numbers/parse.js";
 import { numberToString } from "../../../../interpreter/values/numbers/format.js";
-import { Flonum, Ratnum, flo, type SNumber } from "../../../../interpreter/values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum, flo, type SNumber } from "../../../../interpreter/values/numbers/repr.js";
 
 /** A readable tag for a parse result, so assertions compare exactness and value. */
 function show(x: SNumber | false): string {
   if (x === false) return "false";
+  const z: unknown = x;
+  if (z instanceof Compnum) return `cpx:(${show(z.re)} ${show(z.im)})`;
   if (typeof x === "number") return `fix:${x}`;
   if (typeof x === "bigint") return `big:${x}`;
   if (x instanceof Ratnum) return `rat:${x.num}/${x.den}`;
@@ -90,8 +92,14 @@ const cases: [string, number, string][] = [
   [".", 10, "false"],
   ["...", 10, "false"],
   ["1+", 10, "false"],
-  ["+i", 10, "false"],
-  ["1+2i", 10, "false"],
+  ["+i", 10, "cpx:(fix:0 fix:1)"],
+  ["1+2i", 10, "cpx:(fix:1 fix:2)"],
+  ["1+2", 10, "false"],
+  ["i", 10, "false"],
+  ["1i", 10, "false"],
+  ["1+2i3", 10, "false"],
+  ["1@", 10, "false"],
+  ["@1", 10, "false"],
   ["1/0", 10, "false"],
   ["1/", 10, "false"],
   ["/2", 10, "false"],
@@ -244,7 +252,9 @@ test("parseNumber never throws on random text", (t) => {
   fc.assert(
     fc.property(fc.stringMatching(/^[#xXbBoOdDeEiI0-9a-fA-F+\-./ni]{0,24}$/), fc.constantFrom(2, 8, 10, 16), (s, radix) => {
       const r = parseNumber(s, radix);
-      return r === false || typeof r === "number" || typeof r === "bigint" || r instanceof Ratnum || r instanceof Flonum;
+      const real = (x: unknown) => typeof x === "number" || typeof x === "bigint" || x instanceof Ratnum || x instanceof Flonum;
+      // A complex result has two real parts and never an exact 0 imaginary one.
+      return r === false || real(r) || ((r as unknown) instanceof Compnum && real((r as unknown as Compnum).re) && real((r as unknown as Compnum).im) && (r as unknown as Compnum).im !== 0);
     }),
     { numRuns: 5000 },
   );

@@ -1,4 +1,5 @@
-// sqrt, expt, exp, log and trigonometry: exact results where R7RS wants them, correct rounding, no complex results.
+// sqrt, expt, exp, log and trigonometry: exact results where R7RS wants them, correct rounding, and
+// principal complex values (R7RS §6.2.6) where the real result does not exist.
 import test from "ava";
 import fc from "fast-check";
 import {
@@ -16,12 +17,19 @@ import {
   floatToExact,
   MAX_EXPT_BITS,
 } from "../../../../interpreter/values/numbers/arith.js";
-import { Flonum, Ratnum } from "../../../../interpreter/values/numbers/repr.js";
+import { Compnum, Flonum, Ratnum } from "../../../../interpreter/values/numbers/repr.js";
 import { show, flo, rat, raised } from "./show.js";
 
 /** Within a relative 1e-12 of `want`. */
 function near(x: unknown, want: number): boolean {
   return x instanceof Flonum && Math.abs(x.v - want) <= 1e-12 * Math.max(1, Math.abs(want));
+}
+
+/** An inexact complex within 1e-12 (relative to its size, absolute near 0) of re + im·i. */
+function nearC(x: unknown, re: number, im: number): boolean {
+  if (!(x instanceof Compnum) || !(x.re instanceof Flonum) || !(x.im instanceof Flonum)) return false;
+  const tol = 1e-12 * Math.max(1, Math.hypot(re, im));
+  return Math.abs(x.re.v - re) <= tol && Math.abs(x.im.v - im) <= tol;
 }
 
 test("sqrt is exact on exact perfect squares, big ones and ratios included", (t) => {
@@ -67,12 +75,16 @@ test("sqrtRatio agrees with IEEE sqrt on the exact value of any double", (t) => 
   t.pass();
 });
 
-test("sqrt of a negative number is a range error: there are no complex numbers", (t) => {
-  for (const x of [-4, flo(-4), rat(-1, 4), -(2n ** 80n), flo(-Infinity)]) {
-    const c = raised(() => numSqrt(x));
-    t.is(c?.kind, "range");
-    t.is(c?.who, "sqrt");
-  }
+test("sqrt of a negative real is i times the root of its magnitude, exact when that root is", (t) => {
+  t.is(show(numSqrt(-4)), "cpx:(fix:0 fix:2)"); // +2i
+  t.is(show(numSqrt(flo(-4))), "cpx:(flo:0 flo:2)"); // +2.0i
+  t.is(show(numSqrt(rat(-1, 4))), "cpx:(fix:0 rat:1/2)"); // +1/2i
+  t.is(show(numSqrt(-(2n ** 80n))), `cpx:(fix:0 fix:${2 ** 40})`);
+  t.is(show(numSqrt(flo(-Infinity))), "cpx:(flo:0 flo:Infinity)");
+  // Not an exact square: inexact, √2·i.
+  t.is(show(numSqrt(-2)), `cpx:(flo:0 flo:${Math.SQRT2})`);
+  // −0.0 is not negative: its root is −0.0, a real.
+  t.is(show(numSqrt(flo(-0))), "flo:-0");
 });
 
 test("expt is exact for an exact base and an exact integer exponent", (t) => {
@@ -118,10 +130,15 @@ test("expt with an inexact operand is inexact", (t) => {
   t.true(near(numExpt(10n ** 400n, flo(0.5)), 1e200));
 });
 
-test("expt without a real result, or with a zero base and a negative exponent, is an error", (t) => {
-  t.is(raised(() => numExpt(-8, rat(1, 3)))?.kind, "range");
-  t.is(raised(() => numExpt(flo(-8), flo(0.5)))?.kind, "range");
-  t.is(raised(() => numExpt(-2, flo(0.5)))?.kind, "range");
+test("expt of a negative base to a non-integer power is the principal complex value", (t) => {
+  // e^((1/3)(ln 8 + iπ)) = 2(cos π/3 + i sin π/3) = 1 + √3·i.
+  t.true(nearC(numExpt(-8, rat(1, 3)), 1, Math.sqrt(3)));
+  // e^(0.5(ln 8 + iπ)) = √8·i (the real part is cos(π/2)·√8, about 1.7e-16).
+  t.true(nearC(numExpt(flo(-8), flo(0.5)), 0, Math.sqrt(8)));
+  t.true(nearC(numExpt(-2, flo(0.5)), 0, Math.SQRT2));
+});
+
+test("expt with a zero base and a negative exponent, or a non-number, is an error", (t) => {
   t.is(raised(() => numExpt(0, -1))?.message, "division by zero");
   t.is(raised(() => numExpt(0, flo(-1)))?.message, "division by zero");
   t.is(raised(() => numExpt("2" as never, 3))?.kind, "type");
@@ -158,10 +175,15 @@ test("log works beyond the range of doubles", (t) => {
   t.true(near(numLog(rat(10n ** 400n + 1n, 10n ** 399n)), Math.LN10));
 });
 
-test("log of a negative number is a range error", (t) => {
-  t.is(raised(() => numLog(-1))?.kind, "range");
-  t.is(raised(() => numLog(flo(-1)))?.kind, "range");
-  t.is(raised(() => numLog(8, -2))?.kind, "range");
+test("log of a negative number is ln|z| + πi, and a negative base divides by that", (t) => {
+  t.is(show(numLog(-1)), `cpx:(flo:0 flo:${Math.PI})`);
+  t.is(show(numLog(flo(-1))), `cpx:(flo:0 flo:${Math.PI})`);
+  t.true(nearC(numLog(-8), Math.log(8), Math.PI));
+  // ln 8 / (ln 2 + πi) = 3 ln 2 (ln 2 − πi) / (ln² 2 + π²).
+  const l2 = Math.LN2;
+  const d = l2 * l2 + Math.PI * Math.PI;
+  t.true(nearC(numLog(8, -2), (3 * l2 * l2) / d, (-3 * l2 * Math.PI) / d));
+  t.true(Math.abs((3 * l2 * l2) / d - 0.13926) < 1e-5 && Math.abs((-3 * l2 * Math.PI) / d + 0.63119) < 1e-5);
   t.is(show(numLog(flo(NaN))), "flo:NaN");
 });
 
@@ -184,7 +206,17 @@ test("trigonometry matches the math, atan with two arguments covers every quadra
   t.is(show(numAtan(flo(-0), flo(-1))), `flo:${-Math.PI}`);
   t.is(show(numAtan(-1, -1)), `flo:${(-3 * Math.PI) / 4}`);
   t.is(show(numAtan(flo(-1), flo(0))), `flo:${-Math.PI / 2}`);
-  t.is(raised(() => numAsin(2))?.kind, "range");
-  t.is(raised(() => numAcos(flo(-1.5)))?.kind, "range");
   t.is(raised(() => numSin("x" as never))?.kind, "type");
+});
+
+test("asin and acos outside [-1, 1] give R7RS's principal values", (t) => {
+  // asin 2 = −i ln(2i + √(1 − 4)) = −i ln(i(2 + √3)) = π/2 − i ln(2 + √3).
+  const a = numAsin(2);
+  t.true(nearC(a, Math.PI / 2, -Math.log(2 + Math.sqrt(3))));
+  t.true(nearC(a, Math.PI / 2, -1.3169578969248166));
+  // asin −1.5 = −i ln(−1.5i + i√1.25) = −π/2 − i ln(1.5 − √1.25); acos = π/2 − asin = π + i ln(1.5 − √1.25).
+  t.true(nearC(numAcos(flo(-1.5)), Math.PI, Math.log(1.5 - Math.sqrt(1.25))));
+  t.true(Math.abs(Math.log(1.5 - Math.sqrt(1.25)) + 0.96242) < 1e-5);
+  // acos 2 = π/2 − asin 2 = i ln(2 + √3).
+  t.true(nearC(numAcos(2), 0, Math.log(2 + Math.sqrt(3))));
 });
