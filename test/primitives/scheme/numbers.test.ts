@@ -161,13 +161,22 @@ test("the type predicates accept any object", (t) => {
   t.deepEqual([call("exact?", flo(3)), call("inexact?", flo(3)), call("exact?", rat(1, 3))], [false, true, true]);
 });
 
-test("the real subset of (scheme complex)", (t) => {
+test("(scheme complex) on reals and on non-real numbers", (t) => {
   t.is(show([call("real-part", 5), call("imag-part", flo(2.5)), call("magnitude", -5), call("angle", 3)]), "[fix:5 fix:0 fix:5 fix:0]");
   t.is(show(call("angle", -1)), `flo:${Math.PI}`);
   t.is(show(call("make-rectangular", 1, 0)), "fix:1");
   t.is(show(call("make-polar", 2, 0)), "fix:2");
-  t.is(fails("make-rectangular", 1, 2)?.kind, "range");
-  t.is(fails("make-polar", 1, flo(1))?.kind, "range");
+  t.is(show(call("make-rectangular", 3, 0)), "fix:3"); // an exact 0 imaginary part is a real
+  t.is(show(call("make-rectangular", 1, 2)), "cpx:(fix:1 fix:2)");
+  t.is(show(call("make-rectangular", 1, flo(2))), "cpx:(flo:1 flo:2)"); // one exactness for the whole number
+  t.is(show(call("make-rectangular", rat(1, 2), -3)), "cpx:(rat:1/2 fix:-3)");
+  t.is(show(call("make-polar", 1, flo(1))), `cpx:(flo:${Math.cos(1)} flo:${Math.sin(1)})`);
+  const z = call("make-rectangular", 3, 4);
+  t.is(show([call("real-part", z), call("imag-part", z), call("magnitude", z)]), "[fix:3 fix:4 fix:5]"); // |3+4i| = 5 exactly
+  t.is(show(call("angle", call("make-rectangular", 0, 1))), `flo:${Math.PI / 2}`);
+  t.is(show(call("magnitude", call("make-rectangular", 1, 1))), `flo:${Math.SQRT2}`);
+  t.is(fails("make-rectangular", z, 1)?.kind, "type"); // the parts must be real
+  t.deepEqual([call("complex?", z), call("real?", z), call("rational?", z), call("exact?", z)], [true, false, false, true]);
 });
 
 test("exact, inexact and their R5RS names", (t) => {
@@ -201,5 +210,9 @@ test("the rest of §6.2 through the table", (t) => {
   t.is(show([call("exp", 0), call("log", 1), call("log", 100, 10), call("atan", 1, 1)]), `[flo:1 flo:0 flo:2 flo:${Math.PI / 4}]`);
   t.is(show([call("abs", -7), call("quotient", 17, -5), call("remainder", 17, -5), call("modulo", 17, -5)]), "[fix:7 fix:-3 fix:2 fix:-3]");
   t.deepEqual([call("zero?", flo(-0)), call("positive?", 0), call("negative?", flo(-0)), call("odd?", -3), call("even?", flo(4)), call("nan?", flo(NaN)), call("finite?", flo(Infinity)), call("infinite?", flo(-Infinity))], [true, false, false, true, true, true, false, true]);
-  t.is(fails("sqrt", -4)?.kind, "range");
+  t.is(show(call("sqrt", -4)), "cpx:(fix:0 fix:2)"); // +2i, exact
+  t.is(fails("exact-integer-sqrt", -4)?.who, "exact-integer-sqrt"); // stays real: still an error
+  const c = fails("<", call("make-rectangular", 1, 1), 2);
+  t.is(c?.kind, "type");
+  t.regex(c?.message ?? "", /real number/);
 });
