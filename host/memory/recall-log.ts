@@ -139,30 +139,53 @@ function kindAlternation(kinds: readonly string[]): string {
  */
 interface LineQuery {
   readonly kinds: ReadonlySet<string>;
+  /** Not global: the scan calls `search` (an offset, no match object built) over the rest of the buffer. */
   readonly find: RE2;
-  /** The fragment, not global, to test a payload alone; null without a fragment. */
+  /** The fragment, to test a payload alone; null without a fragment. */
   readonly test: RE2 | null;
+  /** The bytes a match of the fragment spans when that is fixed (no `%` or `_`), else null. */
+  readonly span: number | null;
 }
 
-function lineExpression(kinds: readonly string[], fragment: string | null): LineQuery {
+function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null): LineQuery {
   return {
     kinds: new Set(kinds),
-    find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment, "g"),
+    find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment),
     test: fragment === null ? null : new RE2(fragment),
+    span: fragment === null ? 0 : span,
   };
+}
+
+/** The bytes a LIKE pattern's match spans when every match spans the same (no `%`, no `_` unless literal), else null. */
+function likeSpan(pattern: string, literal = false): number | null {
+  if (!literal && /[%_]/.test(pattern)) return null;
+  return Buffer.byteLength(pattern, "utf8");
 }
 
 const KIND_MARK = Buffer.from('"kind":"', "latin1");
 const PAYLOAD_MARK = Buffer.from('","payload":', "latin1");
 
-/** A line's kind and where its payload starts, read from its envelope; null when the line is not a record. */
+/** Where `needle` first occurs in buf[from, to), or -1: a plain loop, cheaper than a native call on a line's first bytes. */
+function indexIn(buf: Buffer, needle: Buffer, from: number, to: number): number {
+  const first = needle[0]!;
+  const n = needle.length;
+  for (let i = from, last = to - n; i <= last; i++) {
+    if (buf[i] !== first) continue;
+    let k = 1;
+    while (k < n && buf[i + k] === needle[k]) k++;
+    if (k === n) return i;
+  }
+  return -1;
+}
+
+/** A line's kind and where its payload starts, read from its envelope (its first 512 bytes); null when the line is not a record. */
 function envelope(buf: Buffer, start: number, end: number): { kind: string; payload: number } | null {
-  const head = buf.subarray(start, Math.min(end, start + 512));
-  const k = head.indexOf(KIND_MARK);
+  const to = Math.min(end, start + 512);
+  const k = indexIn(buf, KIND_MARK, start, to);
   if (k < 0) return null;
-  const q = head.indexOf(PAYLOAD_MARK, k + KIND_MARK.length);
+  const q = indexIn(buf, PAYLOAD_MARK, k + KIND_MARK.length, to);
   if (q < 0) return null;
-  return { kind: head.toString("latin1", k + KIND_MARK.length, q), payload: start + q + PAYLOAD_MARK.length };
+  return { kind: buf.toString("latin1", k + KIND_MARK.length, q), payload: q + PAYLOAD_MARK.length };
 }
 
 /** The `,"crc":"hhhhhhhh"}` every line ends with: not part of the payload. */
@@ -189,36 +212,42 @@ function seqOf(buf: Buffer, start: number): number {
   return digits > 0 && buf[i] === 0x2c ? n : -1;
 }
 
-/** Every line of `buf` the query matches within its payload, in order. */
-function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit) => boolean) | null): Hit[] {
+/**
+ * Every line of `buf` the query matches within its payload, in order. One
+ * RE2 `search` over the rest of the buffer finds the next match (only its
+ * offset comes back, no match object); the line around it is checked and the
+ * search goes on from the next line, so a line that does not match costs
+ * nothing of its own and a matching one one native call.
+ */
+function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit, kind: string) => boolean) | null): Hit[] {
   const out: Hit[] = [];
   const re = lq.find;
-  re.lastIndex = 0;
-  while (re.lastIndex < buf.length) {
-    const m = re.exec(buf);
-    if (m === null) break;
-    const at = m.index;
-    const matchEnd = re.lastIndex;
+  let pos = 0;
+  while (pos < buf.length) {
+    const i = re.search(pos === 0 ? buf : buf.subarray(pos));
+    if (i < 0) break;
+    const at = pos + i;
     const start = buf.lastIndexOf(10, at) + 1;
     let end = buf.indexOf(10, at);
     if (end < 0) end = buf.length;
-    re.lastIndex = end + 1;
+    pos = end + 1;
     const env = envelope(buf, start, end);
     if (env === null || !lq.kinds.has(env.kind)) continue;
     const payloadEnd = end - CRC_TAIL + 1;
-    // A match in the envelope or running into the crc member: the payload alone decides.
-    if (lq.test !== null && (at < env.payload || matchEnd > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) continue;
+    // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
+    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) continue;
     const seq = seqOf(buf, start);
     if (seq < 0 || !keep(seq)) continue;
     const h = { start, end, seq };
-    if (drop !== null && drop(h)) continue;
+    if (drop !== null && drop(h, env.kind)) continue;
     out.push(h);
   }
   return out;
 }
 
 const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
-const CALL_MARK = Buffer.from('"kind":"tool.call","payload":', "latin1");
+/** The same words as RE2 literals: a search for one runs at memchr speed over a buffer, faster than Buffer.indexOf. */
+const MEMORY_WORDS = [new RE2("recall"), new RE2("index-search")];
 
 function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
   const line = buf.subarray(h.start, h.end);
@@ -232,37 +261,42 @@ function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
  * their results, and a reply that is only such calls. A search would
  * otherwise find its own call, and each earlier search's rows again.
  */
-function memoryNoise(buf: Buffer): (h: Hit) => boolean {
+function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
   let calls: Set<string> | null = null;
   const memoryCalls = (): Set<string> => {
     if (calls !== null) return calls;
     calls = new Set();
-    let next = 0;
-    // Walk the tool.call lines by their envelope's bytes (a Buffer search, no RE2 pass over every line that
-    // merely mentions "recall"), and decode only those that name a memory form.
-    for (let at = buf.indexOf(CALL_MARK); at >= 0; at = buf.indexOf(CALL_MARK, Math.max(at + CALL_MARK.length, next))) {
-      const start = buf.lastIndexOf(10, at) + 1;
-      let end = buf.indexOf(10, at);
-      if (end < 0) end = buf.length;
-      next = end + 1;
-      const h = { start, end };
-      if (at - start > 512 || !lineHas(buf, h)) continue;
-      const r = decodeAt(buf, h);
-      const p = r?.payload as Record<string, unknown> | undefined;
-      if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
+    // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
+    // walk over every tool.call line), and decode the tool.call lines among them.
+    const seen = new Set<number>();
+    for (const word of MEMORY_WORDS) {
+      let pos = 0;
+      while (pos < buf.length) {
+        const i = word.search(pos === 0 ? buf : buf.subarray(pos));
+        if (i < 0) break;
+        const at = pos + i;
+        const start = buf.lastIndexOf(10, at) + 1;
+        let end = buf.indexOf(10, at);
+        if (end < 0) end = buf.length;
+        pos = end + 1;
+        if (seen.has(start)) continue;
+        seen.add(start);
+        if (envelope(buf, start, end)?.kind !== "tool.call") continue;
+        const r = decodeAt(buf, { start, end });
+        const p = r?.payload as Record<string, unknown> | undefined;
+        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
+      }
     }
     return calls;
   };
-  const result = Buffer.from(`"kind":"tool.result","payload":`);
-  // The envelope's kind comes within the line's first few hundred bytes (seq, ts, session before it).
-  const isResult = (h: Hit) => buf.subarray(h.start, Math.min(h.end, h.start + 256)).indexOf(result) >= 0;
-  return (h) => {
-    if (isResult(h)) {
+  return (h, kind) => {
+    if (kind === "tool.result") {
       if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
       const r = decodeAt(buf, h);
       const p = r?.payload as Record<string, unknown> | undefined;
       return p !== undefined && (isMemoryCall(String(p.tool ?? ""), null) || memoryCalls().has(String(p.call_id ?? "")));
     }
+    if (kind !== "tool.call" && kind !== "llm.resp") return false;
     if (!lineHas(buf, h)) return false;
     const r = decodeAt(buf, h);
     if (r === null) return false;
@@ -422,7 +456,7 @@ function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
  */
 export function recallLog(dataDir: string, session: string, q: RecallLogQuery): RecallLogResult {
   const buf = readWhole(logFileOf(dataDir, session));
-  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match));
+  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match));
   const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
   const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
   if (q.after === null)
@@ -506,7 +540,7 @@ function snippet(body: string, words: readonly string[], window: number, lead: n
 export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery, only: ReadonlySet<string> | null = null): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
-  const first = lineExpression(q.kinds, likeFragment(words[0]!, true));
+  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true));
   const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
   const found: (RecallSearchRow & { ts: number })[] = [];
   for (const s of listSessions(dataDir)) {
