@@ -11,7 +11,7 @@
 // each line's `"kind":"…","payload":` so that only the payload is matched;
 // only the rows returned are decoded (and their CRC checked).
 
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import RE2 from "re2";
 import { decodeLine } from "../log/record.js";
@@ -516,6 +516,27 @@ function titleOf(buf: Buffer): string {
     .slice(0, 80);
 }
 
+/** The project of the repo a log's session.start names (its first line only is read), or null. */
+function repoAtStart(file: string, projectOf: (repo: string) => string | null): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.allocUnsafe(65536);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const buf = head.indexOf(10) >= 0 && head.indexOf(10) < n ? head.subarray(0, n) : readFileSync(file);
+    const repo = startOf(buf)?.repo;
+    return typeof repo === "string" ? projectOf(repo) : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function snippet(body: string, words: readonly string[], window: number, lead: number): string {
   let at = -1;
   for (const w of words) {
@@ -537,14 +558,25 @@ function snippet(body: string, words: readonly string[], window: number, lead: n
  * host/index names it) whose raw payload holds every word of the query,
  * literally (`%` and `_` are themselves), ASCII case ignored; newest first.
  */
-export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery, only: ReadonlySet<string> | null = null): RecallSearchRow[] {
+export function recallSearch(
+  dataDir: string,
+  projectOf: (repo: string) => string | null,
+  project: string,
+  q: RecallSearchQuery,
+  only: ReadonlySet<string> | null = null,
+  /** Set to how many of the repository's sessions `only` left out. */
+  counts: { leftOut: number } | null = null,
+): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
   const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true));
   const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
   const found: (RecallSearchRow & { ts: number })[] = [];
   for (const s of listSessions(dataDir)) {
-    if (only !== null && !only.has(s.session)) continue;
+    if (only !== null && !only.has(s.session)) {
+      if (counts !== null && repoAtStart(s.file, projectOf) === project) counts.leftOut++;
+      continue;
+    }
     let buf: Buffer;
     try {
       buf = readFileSync(s.file);
@@ -566,4 +598,11 @@ export function recallSearch(dataDir: string, projectOf: (repo: string) => strin
   }
   found.sort((a, b) => b.ts - a.ts || (a.session === b.session ? b.seq - a.seq : a.session < b.session ? 1 : -1));
   return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, ...row }) => row);
+}
+
+/** recall-search's answer through the conversation memory: the rows, and the other tasks the person's leave kept out. */
+export interface RecallSearchResult {
+  readonly rows: readonly RecallSearchRow[];
+  /** Other tasks of the repository not searched (no leave), and the reason with how the person allows it; null when none. */
+  readonly leftOut: { readonly tasks: number; readonly why: string } | null;
 }
