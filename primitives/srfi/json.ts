@@ -511,6 +511,10 @@ export class JsonParser {
   /** Builds the next top-level value (json-read): the value, the eof object, or this parser itself when it needs a character. */
   read(): any {
     const b = this.building;
+    if (this.state === S_TOP && b.length === 0 && this.charLimit === Infinity && this.src instanceof PortSource) {
+      const v = this.fastRead(this.src.port);
+      if (v !== BAIL) return v;
+    }
     const symbols = this.ctx.symbols;
     for (;;) {
       const e = this.next();
@@ -551,6 +555,304 @@ export class JsonParser {
       if (top instanceof ObjectFrame) top.pairs.push(new Pair(top.key, v));
       else top.push(v);
     }
+  }
+
+  /**
+   * json-read's fast path: the next value parsed by recursion straight from
+   * the port's buffered text, the Scheme values built as it goes. It gives up
+   * (BAIL, the port untouched) on anything but a well-formed value wholly in
+   * the buffer and no deeper than FAST_DEPTH: malformed input (the state
+   * machine then reads it again and says what and where), a value the buffer
+   * of a port still reading (stdin, a socket) may not hold yet, the end of
+   * input. On success the port is past the value and nothing more.
+   */
+  private fastRead(port: Port): any {
+    const t = port.text;
+    let i = port.pos;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+    }
+    if (i >= t.length) return BAIL;
+    const r = new FastReader(t, i, port.source === null, Math.min(this.depthLimit, FAST_DEPTH), this.ctx, this);
+    let v: any;
+    try {
+      v = r.value(0);
+    } catch (e) {
+      if (e === BAIL || e instanceof SchemeError) return BAIL;
+      throw e;
+    }
+    r.charge();
+    this.consumed += r.i - port.pos;
+    port.pos = r.i;
+    this.state = S_DONE;
+    return v;
+  }
+
+  /** A string's escapes replaced (the fast path's: a malformed escape raises, and the fast path gives up). */
+  unescaped(raw: string): string {
+    return this.unescape(raw);
+  }
+}
+
+/** What FastReader throws, and fastRead returns, when it gives the value to the state machine. */
+const BAIL = { bail: true };
+/** The fast path's deepest nesting (it recurses); deeper values go to the state machine. */
+const FAST_DEPTH = 1000;
+/** 10^0 … 10^22, each exact as a flonum. */
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+/** Characters and bytes the fast path charges to the budget at once. */
+const FAST_CHARGE = 1 << 16;
+
+/** json-read's fast path over a text in memory (JsonParser.fastRead): recursive descent with charCodeAt. */
+class FastReader {
+  /** Keys seen lately, by a hash of their text: an object's keys are interned once, not sliced and looked up each time. */
+  private readonly keys: (Sym | undefined)[] = new Array(512);
+  private readonly keyHashes = new Int32Array(512);
+  private readonly symbols: Ctx["symbols"];
+  private readonly nullSym: Sym;
+  /** Where characters were last charged, and bytes not yet announced. */
+  private charged: number;
+  private bytes = 0;
+
+  constructor(
+    readonly t: string,
+    public i: number,
+    /** The text is all the input there is (its end ends the value). */
+    readonly final: boolean,
+    readonly depthMax: number,
+    ctx: Ctx,
+    readonly parser: JsonParser,
+  ) {
+    this.symbols = ctx.symbols;
+    this.nullSym = ctx.symbols.intern("null");
+    this.charged = i;
+  }
+
+  charge(): void {
+    spend((this.i - this.charged) * COST.charNs);
+    this.charged = this.i;
+    allocate(this.bytes);
+    this.bytes = 0;
+  }
+
+  private ws(): number {
+    const t = this.t;
+    let i = this.i;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else {
+        this.i = i;
+        return c; // NaN at the end
+      }
+    }
+  }
+
+  value(depth: number): any {
+    if (this.i - this.charged > FAST_CHARGE || this.bytes > FAST_CHARGE * 16) this.charge();
+    const t = this.t;
+    const c = t.charCodeAt(this.i);
+    if (c === 34) return new MString(this.string());
+    if (c === 123) {
+      if (depth >= this.depthMax) throw BAIL;
+      this.i++;
+      let k = this.ws();
+      if (k === 125) {
+        this.i++;
+        return NIL;
+      }
+      let head: Pair | null = null;
+      let tail: Pair | null = null;
+      for (;;) {
+        if (k !== 34) throw BAIL;
+        const key = this.key();
+        if (this.ws() !== 58) throw BAIL;
+        this.i++;
+        this.ws();
+        const cell = new Pair(new Pair(key, this.value(depth + 1)), NIL);
+        if (tail === null) head = cell;
+        else tail.cdr = cell;
+        tail = cell;
+        this.bytes += 2 * COST.pairBytes;
+        k = this.ws();
+        if (k === 44) {
+          this.i++;
+          k = this.ws();
+        } else if (k === 125) {
+          this.i++;
+          return head;
+        } else throw BAIL;
+      }
+    }
+    if (c === 91) {
+      if (depth >= this.depthMax) throw BAIL;
+      this.i++;
+      const out: any[] = [];
+      let k = this.ws();
+      if (k === 93) {
+        this.i++;
+        this.bytes += 16;
+        return out;
+      }
+      for (;;) {
+        out.push(this.value(depth + 1));
+        k = this.ws();
+        if (k === 44) {
+          this.i++;
+          this.ws();
+        } else if (k === 93) {
+          this.i++;
+          this.bytes += out.length * COST.slotBytes + 16;
+          return out;
+        } else throw BAIL;
+      }
+    }
+    if (c === 45 || (c >= 48 && c <= 57)) return this.number();
+    if (c === 116 && t.startsWith("true", this.i)) return this.word(4, true);
+    if (c === 102 && t.startsWith("false", this.i)) return this.word(5, false);
+    if (c === 110 && t.startsWith("null", this.i)) return this.word(4, this.nullSym);
+    throw BAIL;
+  }
+
+  /** After a number or literal ending at i: a delimiter, or the end of the whole input. */
+  private delimited(i: number): void {
+    const c = this.t.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125) return;
+    if (i >= this.t.length && this.final) return;
+    throw BAIL;
+  }
+
+  private word(n: number, v: any): any {
+    this.delimited(this.i + n);
+    this.i += n;
+    return v;
+  }
+
+  private number(): any {
+    const t = this.t;
+    const start = this.i;
+    let i = start;
+    let c = t.charCodeAt(i);
+    const neg = c === 45;
+    if (neg) c = t.charCodeAt(++i);
+    let n = 0;
+    const d0 = i;
+    if (c === 48) c = t.charCodeAt(++i);
+    else if (c >= 49 && c <= 57) {
+      do {
+        n = n * 10 + (c - 48);
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+    } else throw BAIL;
+    const digits = i - d0;
+    let real = false;
+    // The significant digits (the integer's, then the fraction's) and the power of ten that scales them.
+    let sig = digits;
+    let scale = 0;
+    if (c === 46) {
+      real = true;
+      c = t.charCodeAt(++i);
+      if (!(c >= 48 && c <= 57)) throw BAIL;
+      do {
+        n = n * 10 + (c - 48);
+        scale--;
+        sig++;
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+    }
+    if (c === 101 || c === 69) {
+      real = true;
+      c = t.charCodeAt(++i);
+      let eneg = false;
+      if (c === 43 || c === 45) {
+        eneg = c === 45;
+        c = t.charCodeAt(++i);
+      }
+      if (!(c >= 48 && c <= 57)) throw BAIL;
+      let e = 0;
+      do {
+        if (e < 100000) e = e * 10 + (c - 48);
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+      scale += eneg ? -e : e;
+    }
+    this.delimited(i);
+    this.i = i;
+    if (!real) {
+      if (digits <= 15) return neg && n !== 0 ? -n : n;
+      this.bytes += i - start;
+      return normBig(BigInt(t.slice(start, i)));
+    }
+    // At most 15 significant digits (n exact) scaled by an exact power of ten: one
+    // correctly rounded operation gives the nearest flonum (Clinger's fast path).
+    let f: number;
+    if (sig <= 15 && scale >= -22 && scale <= 22) {
+      f = scale < 0 ? n / POW10[-scale]! : n * POW10[scale]!;
+      if (neg) f = -f;
+    } else {
+      f = Number(t.slice(start, i));
+      if (!Number.isFinite(f)) throw BAIL;
+    }
+    return new Flonum(f);
+  }
+
+  /** A string's text; i at its opening quote, then past its closing one. */
+  private string(): string {
+    const t = this.t;
+    const start = this.i + 1;
+    let i = start;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) return this.escaped(start);
+      if (c < 32 || c !== c) throw BAIL; // a control character, or the end (NaN)
+      i++;
+    }
+    this.i = i + 1;
+    this.bytes += (i - start) * 2 + 32;
+    return t.slice(start, i);
+  }
+
+  /** A string with escapes from start (after its quote): found whole, then unescaped. */
+  private escaped(start: number): string {
+    const t = this.t;
+    let i = start;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c !== c) throw BAIL;
+      i += c === 92 ? 2 : 1;
+    }
+    if (i >= t.length) throw BAIL;
+    this.i = i + 1;
+    this.bytes += (i - start) * 2 + 32;
+    return this.parser.unescaped(t.slice(start, i));
+  }
+
+  /** An object's key as a symbol; i at its opening quote, then past its closing one. */
+  private key(): Sym {
+    const t = this.t;
+    const start = this.i + 1;
+    let i = start;
+    let h = 0;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) return this.symbols.intern(this.escaped(start));
+      if (c < 32 || c !== c) throw BAIL;
+      h = (Math.imul(h, 31) + c) | 0;
+      i++;
+    }
+    const len = i - start;
+    this.i = i + 1;
+    const slot = (h ^ len) & 511;
+    const s = this.keys[slot];
+    if (s !== undefined && this.keyHashes[slot] === h && s.name.length === len && t.startsWith(s.name, start)) return s;
+    const sym = this.symbols.intern(t.slice(start, i));
+    this.keys[slot] = sym;
+    this.keyHashes[slot] = h;
+    return sym;
   }
 }
 
