@@ -899,75 +899,133 @@ export function jsonNumberText(who: string, v: any): string {
 export function jsonText(who: string, v: any): string {
   const w = new RecursiveWriter(who);
   w.write(v, 0);
-  return w.out;
+  return w.text();
 }
 
-/** The JSON text of shallow values by recursion (faster than the work stack); a subtree deeper than DEEP goes to jsonTextDeep. */
+/**
+ * The JSON text of shallow values by recursion (faster than the work stack);
+ * a subtree deeper than DEEP goes to jsonTextDeep. The text is written into
+ * one growing buffer of code units, bytes while it is ASCII (then 16-bit
+ * ones), and decoded once at the end: no string is made per token. A string
+ * with nothing to escape is copied as it is, between quotes.
+ */
 const DEEP = 400;
+const ASCII = new TextDecoder("utf-8", { ignoreBOM: true });
+const UTF16 = new TextDecoder("utf-16le", { ignoreBOM: true });
 class RecursiveWriter {
-  out = "";
+  private buf: Uint8Array | Uint16Array = new Uint8Array(1024);
+  private wide = false;
+  private pos = 0;
   private n = 0;
   constructor(readonly who: string) {}
+
+  text(): string {
+    spend(this.pos * COST.charNs);
+    allocate(this.pos * (this.wide ? 2 : 1));
+    const b = this.buf.subarray(0, this.pos);
+    return this.wide ? UTF16.decode(b) : ASCII.decode(b);
+  }
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const size = Math.max(this.buf.length * 2, this.pos + n);
+    allocate(size * (this.wide ? 2 : 1));
+    const b = this.wide ? new Uint16Array(size) : new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+  }
+
+  /** From bytes to 16-bit code units: a character past ASCII is coming. */
+  private widen(): void {
+    const b = new Uint16Array(Math.max(this.buf.length, 16));
+    allocate(b.length * 2);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+    this.wide = true;
+  }
+
+  private put(s: string): void {
+    const n = s.length;
+    this.room(n);
+    let buf = this.buf;
+    let pos = this.pos;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 127 && !this.wide) {
+        this.pos = pos;
+        this.widen();
+        buf = this.buf;
+      }
+      buf[pos++] = c;
+    }
+    this.pos = pos;
+  }
+
+  private putc(c: number): void {
+    if (this.pos >= this.buf.length) this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
   write(x: any, depth: number): void {
     if (++this.n === 1024) {
       spend(1024 * COST.elementNs);
       this.n = 0;
     }
     if (x instanceof MString) {
-      const s = JSON.stringify(x.toString());
-      spend(s.length * COST.charNs);
-      this.out += s;
-    } else if (typeof x === "number") this.out += String(x);
-    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.out += String(x.v);
+      const s = x.toString();
+      if (plainString(s)) {
+        this.putc(34);
+        this.put(s);
+        this.putc(34);
+      } else this.put(JSON.stringify(s));
+    } else if (typeof x === "number") this.put(String(x));
+    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.put(String(x.v));
+    else if (x === true) this.put("true");
+    else if (x === false) this.put("false");
     else if (Array.isArray(x)) {
       if (depth > DEEP) {
-        this.out += jsonTextDeep(this.who, x);
+        this.put(jsonTextDeep(this.who, x));
         return;
       }
-      if (x.length === 0) {
-        this.out += "[]";
-        return;
-      }
-      this.out += "[";
-      this.write(x[0], depth + 1);
-      for (let i = 1; i < x.length; i++) {
-        this.out += ",";
+      this.putc(91);
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) this.putc(44);
         this.write(x[i], depth + 1);
       }
-      this.out += "]";
+      this.putc(93);
     } else if (x instanceof Pair) {
       if (depth > DEEP) {
-        this.out += jsonTextDeep(this.who, x);
+        this.put(jsonTextDeep(this.who, x));
         return;
       }
-      checkAlist(this.who, x);
-      this.out += "{";
-      let p: Pair = x;
-      for (;;) {
-        const e = p.car as Pair;
-        this.out += keyText(e.car as Sym);
+      // Checked as it is written: a bad element or tail raises before anything reaches the port.
+      let p: any = x;
+      let sep = 123;
+      let k = 0;
+      while (p instanceof Pair) {
+        const e = p.car;
+        if (!(e instanceof Pair) || !(e.car instanceof Sym))
+          jsonError(this.who, "an object (association list) has an element that is not a (symbol . value) pair", [e], "type");
+        this.putc(sep);
+        this.put(keyText(e.car));
         this.write(e.cdr, depth + 1);
-        if (p.cdr === NIL) break;
-        this.out += ",";
-        p = p.cdr as Pair;
+        sep = 44;
+        p = p.cdr;
+        if (++k > 1e8) jsonError(this.who, "an association list too long or circular", [], "type");
       }
-      this.out += "}";
-    } else this.out += jsonTextDeep(this.who, x);
+      if (p !== NIL) jsonError(this.who, "an object (association list) is an improper list", [x], "type");
+      this.putc(125);
+    } else this.put(jsonTextDeep(this.who, x));
   }
 }
 
-/** Checks an alist is one JSON object: proper, of (symbol . value) pairs. */
-function checkAlist(who: string, x: Pair): void {
-  let p: any = x;
-  let n = 0;
-  while (p instanceof Pair) {
-    const e = p.car;
-    if (!(e instanceof Pair) || !(e.car instanceof Sym))
-      jsonError(who, "an object (association list) has an element that is not a (symbol . value) pair", [e], "type");
-    p = p.cdr;
-    if (++n > 1e8) jsonError(who, "an association list too long or circular", [], "type");
+/** True when JSON writes s as it is between quotes: no quote, backslash, control character or surrogate. */
+function plainString(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
-  if (p !== NIL) jsonError(who, "an object (association list) is an improper list", [x], "type");
+  return true;
 }
 
 /** jsonText with a work stack instead of recursion: any depth. */

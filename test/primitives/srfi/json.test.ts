@@ -181,3 +181,22 @@ test("json-read's flonums are the nearest to their decimal text (as Number reads
   const v = (await interp.evaluate(`(json-read (open-input-string ${JSON.stringify("[" + texts.join(",") + "]")}))`)) as any[];
   for (let i = 0; i < texts.length; i++) t.true(Object.is((v[i] as Flonum).v, Number(texts[i])), `${texts[i]} read as ${(v[i] as Flonum).v}`);
 });
+
+test("json-write gives JSON.stringify's text, ASCII first and then past it (the buffer widens mid-way), escapes and surrogates included", async (t) => {
+  const { interp } = makeInterp();
+  await interp.evaluate(`(import (srfi 180))
+    (define (rewrite text) (let ((p (open-output-string))) (json-write (json-read (open-input-string text)) p) (get-output-string p)))`);
+  const ascii = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `n${i}`, score: i + 0.25, ok: i % 2 === 0, tags: ["a", "b"], next: null, o: {} }));
+  const docs: unknown[] = [
+    ascii,
+    [...ascii, { s: "\ufeffé — 😀 \u2028", k: "tab\there \"q\" back\\slash \u0001" }, "no lone surrogates: json-read refuses them", { "kéy 😀": ["\u00ff", "x\u007f"] }],
+    "\ufeff starts with a BOM",
+    ["😀"],
+    { "": [[], {}, [[["deep"]]]] },
+  ];
+  for (const d of docs) {
+    const text = JSON.stringify(d);
+    const out = (await interp.evaluate(`(rewrite ${JSON.stringify(text)})`)) as MString;
+    t.is(out.toString(), text);
+  }
+});
