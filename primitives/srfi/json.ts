@@ -1,5 +1,8 @@
 // SRFI 180's JSON in TypeScript: a streaming event parser over a port or fed characters, json-read's builder, the writer.
 //
+// json-read first tries a fast path (JsonParser.fastRead): a value wholly in
+// a port's buffer, parsed by recursive descent straight from the text; it
+// gives everything else, errors included, to the state machine below.
 // The parser is a state machine (no recursion, so nesting is bounded only by
 // json-nesting-depth-limit and memory). It reads a port's buffered text in
 // place (Port.text from Port.pos) and asks the port for more at the end of its
