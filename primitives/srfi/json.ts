@@ -913,8 +913,10 @@ export function jsonText(who: string, v: any): string {
  * with nothing to escape is copied as it is, between quotes.
  */
 const DEEP = 400;
-const ASCII = new TextDecoder("utf-8", { ignoreBOM: true });
-const UTF16 = new TextDecoder("utf-16le", { ignoreBOM: true });
+// Made on first use: a TextDecoder is a host object the start-up snapshot
+// (scripts/bundle.mjs) cannot hold, so none may exist when the module loads.
+let asciiDecoder: InstanceType<typeof TextDecoder> | null = null;
+let utf16Decoder: InstanceType<typeof TextDecoder> | null = null;
 class RecursiveWriter {
   private buf: Uint8Array | Uint16Array = new Uint8Array(1024);
   private wide = false;
@@ -926,7 +928,7 @@ class RecursiveWriter {
     spend(this.pos * COST.charNs);
     allocate(this.pos * (this.wide ? 2 : 1));
     const b = this.buf.subarray(0, this.pos);
-    return this.wide ? UTF16.decode(b) : ASCII.decode(b);
+    return this.wide ? (utf16Decoder ??= new TextDecoder("utf-16le", { ignoreBOM: true })).decode(b) : (asciiDecoder ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode(b);
   }
 
   private room(n: number): void {
