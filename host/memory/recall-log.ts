@@ -247,7 +247,9 @@ function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: 
 
 const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
 /** The same words as RE2 literals: a search for one runs at memchr speed over a buffer, faster than Buffer.indexOf. */
-const MEMORY_WORDS = [new RE2("recall"), new RE2("index-search")];
+// Made on first use: an RE2 is a native object the start-up snapshot
+// (scripts/bundle.mjs) cannot hold, so none may exist when the module loads.
+let memoryWords: RE2[] | null = null;
 
 function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
   const line = buf.subarray(h.start, h.end);
@@ -269,7 +271,7 @@ function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
     // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
     // walk over every tool.call line), and decode the tool.call lines among them.
     const seen = new Set<number>();
-    for (const word of MEMORY_WORDS) {
+    for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
       let pos = 0;
       while (pos < buf.length) {
         const i = word.search(pos === 0 ? buf : buf.subarray(pos));
