@@ -221,7 +221,27 @@ function seqOf(buf: Buffer, start: number): number {
  */
 function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit, kind: string) => boolean) | null): Hit[] {
   const out: Hit[] = [];
-  const re = lq.find;
+  forEachMatchingLine(buf, lq.find, (at, start, end) => {
+    const env = envelope(buf, start, end);
+    if (env === null || !lq.kinds.has(env.kind)) return;
+    const payloadEnd = end - CRC_TAIL + 1;
+    // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
+    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) return;
+    const seq = seqOf(buf, start);
+    if (seq < 0 || !keep(seq)) return;
+    const h = { start, end, seq };
+    if (drop !== null && drop(h, env.kind)) return;
+    out.push(h);
+  });
+  return out;
+}
+
+/**
+ * Calls `visit` with the offset of the first match of `re` on each line that
+ * has one, and the line's [start, end): one RE2 `search` (an offset, no match
+ * object) over the rest of the buffer, then on from the next line.
+ */
+function forEachMatchingLine(buf: Buffer, re: RE2, visit: (at: number, start: number, end: number) => void): void {
   let pos = 0;
   while (pos < buf.length) {
     const i = re.search(pos === 0 ? buf : buf.subarray(pos));
@@ -231,24 +251,17 @@ function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: 
     let end = buf.indexOf(10, at);
     if (end < 0) end = buf.length;
     pos = end + 1;
-    const env = envelope(buf, start, end);
-    if (env === null || !lq.kinds.has(env.kind)) continue;
-    const payloadEnd = end - CRC_TAIL + 1;
-    // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
-    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) continue;
-    const seq = seqOf(buf, start);
-    if (seq < 0 || !keep(seq)) continue;
-    const h = { start, end, seq };
-    if (drop !== null && drop(h, env.kind)) continue;
-    out.push(h);
+    visit(at, start, end);
   }
-  return out;
 }
 
 const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
-/** The same words as RE2 literals: a search for one runs at memchr speed over a buffer, faster than Buffer.indexOf. */
-// Made on first use: an RE2 is a native object the start-up snapshot
-// (scripts/bundle.mjs) cannot hold, so none may exist when the module loads.
+/**
+ * The same words as RE2 literals: a search for one runs at memchr speed over a
+ * buffer, faster than Buffer.indexOf. Made on first use: an RE2 is a native
+ * object the start-up snapshot (scripts/bundle.mjs) cannot hold, so none may
+ * exist when the module loads.
+ */
 let memoryWords: RE2[] | null = null;
 
 function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
@@ -271,23 +284,16 @@ function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
     // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
     // walk over every tool.call line), and decode the tool.call lines among them.
     const seen = new Set<number>();
+    const found = calls;
     for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
-      let pos = 0;
-      while (pos < buf.length) {
-        const i = word.search(pos === 0 ? buf : buf.subarray(pos));
-        if (i < 0) break;
-        const at = pos + i;
-        const start = buf.lastIndexOf(10, at) + 1;
-        let end = buf.indexOf(10, at);
-        if (end < 0) end = buf.length;
-        pos = end + 1;
-        if (seen.has(start)) continue;
+      forEachMatchingLine(buf, word, (_at, start, end) => {
+        if (seen.has(start)) return;
         seen.add(start);
-        if (envelope(buf, start, end)?.kind !== "tool.call") continue;
+        if (envelope(buf, start, end)?.kind !== "tool.call") return;
         const r = decodeAt(buf, { start, end });
         const p = r?.payload as Record<string, unknown> | undefined;
-        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
-      }
+        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
+      });
     }
     return calls;
   };
