@@ -18,6 +18,33 @@ export class Pair {
   }
 }
 
+/**
+ * A pair the reader made from program text: part of a literal constant, which
+ * set-car!, set-cdr! and the other Scheme mutators refuse (R7RS §3.4: it is an
+ * error to mutate a literal). A subclass rather than a field, so an ordinary
+ * pair costs nothing more and car/cdr read both alike; only the mutators ask
+ * `instanceof LiteralPair` (docs/decisions/0044-immutable-literals.md).
+ */
+export class LiteralPair extends Pair {}
+
+/**
+ * The mark of a vector or bytevector the reader made from program text (a
+ * literal constant): a non-enumerable own property the mutators look for, so
+ * the elements stay a plain JS array or Uint8Array and reads are unchanged.
+ */
+export const LITERAL: unique symbol = Symbol("nodwyn.literal");
+
+/** Marks a vector or bytevector read from program text as a literal; returns it. */
+export function markLiteral<T extends object>(x: T): T {
+  Object.defineProperty(x, LITERAL, { value: true });
+  return x;
+}
+
+/** True for a vector or bytevector marked by `markLiteral`. */
+export function isLiteral(x: any): boolean {
+  return x[LITERAL] === true;
+}
+
 export function cons(a: any, b: any): Pair {
   return new Pair(a, b);
 }
