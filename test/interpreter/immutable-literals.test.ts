@@ -2,8 +2,11 @@
 // bytevectors) are immutable: the mutators refuse them with an error that names
 // the copy that fixes the program (docs/decisions/0044-immutable-literals.md).
 import test from "ava";
+import { join } from "node:path";
 import { makeInterp } from "../helpers/interp.js";
 import { formatRaised } from "../../interpreter/api.js";
+import { nodeFileAccess } from "../../host/session/node-interpreter.js";
+import { writeTree, runProgram } from "./expander/tree.js";
 
 async function failure(src: string) {
   const { interp } = makeInterp();
@@ -100,4 +103,69 @@ test("a literal's mark does not change what it is: equal?, printing, length and 
   t.is(await value("(list (vector? #(1)) (bytevector? #u8(1)) (pair? '(1)) (list? '(1 2)))"), "(#t #t #t #t)");
   // Datum labels inside a literal are filled in by the reader, whatever the mark.
   t.is(await value("(let ((x '#0=(a #(b #0#)))) (eq? x (vector-ref (cadr x) 1)))"), "#t");
+});
+
+test("literals of included and loaded files are immutable too, like those of the program", async (t) => {
+  const root = writeTree({
+    "src/lits.scm": "(define inc-list '(1 2 3))\n(define inc-vec #(1 2))\n(define inc-bytes #u8(1 2))\n",
+    "src/LITS-CI.scm": "(DEFINE CI-LIST '(A B))\n",
+    "lib/inc/lib.sld": '(define-library (inc lib) (import (scheme base)) (export lib-list) (include "body.scm"))',
+    "lib/inc/body.scm": "(define lib-list '(x y))\n",
+    "src/prog.scm": [
+      "(import (scheme base) (scheme write) (inc lib))",
+      '(include "lits.scm")',
+      '(include-ci "LITS-CI.scm")',
+      "(define (try thunk) (guard (e ((error-object? e) (error-object-message e))) (thunk) 'mutated))",
+      "(write (list (try (lambda () (set-car! inc-list 9)))",
+      "             (try (lambda () (vector-set! inc-vec 0 9)))",
+      "             (try (lambda () (bytevector-u8-set! inc-bytes 0 9)))",
+      "             (try (lambda () (set-cdr! ci-list '())))",
+      "             (try (lambda () (set-car! lib-list 'z)))))",
+    ].join("\n"),
+  });
+  const r = await runProgram(root, "src/prog.scm");
+  t.true(r.ok, r.error);
+  const msg = (what: string, fix: string, got: string) => `"bad argument #1 to '${what}' (${fix}, got ${got})"`;
+  t.is(
+    r.out,
+    `(${msg("set-car!", LIST_FIX, "(1 2 3)")} ${msg("vector-set!", VECTOR_FIX, "#(1 2)")} ${msg("bytevector-u8-set!", BYTES_FIX, "#u8(1 2)")}` +
+      ` ${msg("set-cdr!", LIST_FIX, "(a b)")} ${msg("set-car!", LIST_FIX, "(x y)")})`,
+  );
+  // load reads its file as program text too.
+  const loaded = makeInterp({ files: nodeFileAccess });
+  await t.throwsAsync(loaded.run(`(load ${JSON.stringify(join(root, "src/lits.scm"))}) (set-car! inc-list 0)`), {
+    message: new RegExp(`bad argument #1 to 'set-car!' \\(mutable pair \\(a literal is immutable: list-copy it\\) expected, got \\(1 2 3\\)\\)`),
+  });
+});
+
+test("quasiquote: a level with an unquote is new pairs, to its end; a part without one is the literal itself", async (t) => {
+  // The whole spine of a list that holds an unquote is built, the constant tail after it too.
+  t.is(await value("(let* ((x 1) (l `(,x 2 3))) (set-car! (cdr l) 9) (set-cdr! (cddr l) '(4)) l)"), "(1 9 3 4)");
+  t.is(await value("(let* ((x 1) (l `(0 ,@(list x) 2 3))) (set-car! (cdddr l) 9) l)"), "(0 1 2 9)");
+  t.is(await value("(let* ((x 1) (v `#(0 ,x))) (vector-set! v 0 9) v)"), "#(9 1)");
+  // No unquote at all: the quasiquote is a quote of the literal.
+  t.regex((await failure("(set-car! `(1 2) 0)")).condition?.message ?? "", /list-copy it/);
+  t.regex((await failure("(vector-set! `#(1 2) 0 0)")).condition?.message ?? "", /vector-copy it/);
+  // A part with no unquote inside is the literal.
+  t.regex((await failure("(let ((x 1)) (set-car! (car `((a b) ,x)) 0))")).condition?.message ?? "", /got \(a b\)/);
+  // What an unquote inserts is the program's own value, mutable if it was.
+  t.is(await value("(let* ((m (list 1 2)) (l `(a ,m))) (set-car! (cadr l) 9) m)"), "(9 2)");
+});
+
+test("string literals are immutable as before, and strings read by read are not", async (t) => {
+  const STRING_FIX = "mutable string (a literal is immutable: string-copy it) expected";
+  t.is((await failure('(string-set! "abc" 0 #\\z)')).condition?.message, `bad argument #1 to 'string-set!' (${STRING_FIX}, got "abc")`);
+  t.is((await failure('(string-copy! "abc" 0 "xy")')).condition?.message, `bad argument #1 to 'string-copy!' (${STRING_FIX}, got "abc")`);
+  t.is((await failure('(string-fill! "abc" #\\z)')).condition?.message, `bad argument #1 to 'string-fill!' (${STRING_FIX}, got "abc")`);
+  t.is(await value('(let ((s (string-copy "abc"))) (string-set! s 0 #\\z) (string-copy! s 1 "xy") s)'), '"zxy"');
+  t.is(await value("(let ((s (read (open-input-string \"\\\"abc\\\"\")))) (string-set! s 0 #\\z) s)"), '"zbc"');
+});
+
+test("eval of read data is not a literal; records made by evaluated code are mutable", async (t) => {
+  // read gives data, not program text: a quote of it evaluates to that (mutable) datum.
+  t.is(await value("(let ((d (read (open-input-string \"(quote (1 2))\")))) (let ((l (eval d (interaction-environment)))) (set-car! l 9) l))"), "(9 2)");
+  const rec =
+    "(eval '(define-record-type point (make-point x y) point? (x px set-px!) (y py)) (interaction-environment))" +
+    "(let ((p (eval '(make-point '(1 2) 2) (interaction-environment)))) (set-px! p 9) (px p))";
+  t.is(await value(rec), "9");
 });
