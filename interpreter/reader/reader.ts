@@ -51,23 +51,9 @@ export interface ReadOptions {
    * are literal constants, which the Scheme mutators refuse. Data read by
    * `read` are not program text, so the port asks for mutable data
    * (docs/decisions/0044-immutable-literals.md). Mutable data carry no
-   * locations: a LocatedPair is always program text.
+   * locations: a located pair is always program text.
    */
   mutable?: boolean;
-}
-
-/**
- * The first pair of a list or of a quote-like form read with locations on: a
- * pair that carries where it was read. A field rather than a WeakMap of pairs:
- * V8's weak tables grow superlinearly in cost (10^6 entries took seconds to
- * read 10^6 characters of `'`), and only forms need a place.
- */
-export class LocatedPair extends LiteralPair {
-  readonly loc: SourceLoc;
-  constructor(car: any, cdr: any, loc: SourceLoc) {
-    super(car, cdr);
-    this.loc = loc;
-  }
 }
 
 /**
@@ -76,7 +62,7 @@ export class LocatedPair extends LiteralPair {
  * carry no place).
  */
 export function locationOf(x: unknown): SourceLoc | undefined {
-  return x instanceof LocatedPair ? x.loc : undefined;
+  return x instanceof LiteralPair ? x.loc : undefined;
 }
 
 /** R7RS character names (§6.6). */
@@ -411,7 +397,7 @@ export class Reader {
         }
         if (f.kind === "list") {
           if (f.dot === 0) {
-            const p = f.tail === null && f.loc !== undefined ? new LocatedPair(value, NIL, f.loc) : this.pair(value, NIL);
+            const p = f.tail === null && f.loc !== undefined ? new LiteralPair(value, NIL, f.loc) : this.pair(value, NIL);
             if (f.tail === null) f.head = p;
             else f.tail.cdr = p;
             f.tail = p;
@@ -440,7 +426,7 @@ export class Reader {
         if (f.kind === "prefix") {
           const inner = this.pair(value, NIL);
           if (value instanceof LabelPlaceholder) value.storedIn(inner, "car");
-          const p = f.loc !== undefined ? new LocatedPair(f.sym, inner, f.loc) : this.pair(f.sym, inner);
+          const p = f.loc !== undefined ? new LiteralPair(f.sym, inner, f.loc) : this.pair(f.sym, inner);
           value = p;
           continue;
         }
@@ -669,12 +655,12 @@ export class Reader {
     return false;
   }
 
-  /** Location of UTF-16 offset `off` (1-based line, column in code points). */
   /** A pair of the datum: a literal of the program unless the reader reads mutable data. */
   private pair(car: any, cdr: any): Pair {
-    return this.mutable ? new Pair(car, cdr) : new LiteralPair(car, cdr);
+    return this.mutable ? new Pair(car, cdr) : new LiteralPair(car, cdr, undefined);
   }
 
+  /** Location of UTF-16 offset `off` (1-based line, column in code points). */
   private locAt(off: number): SourceLoc {
     const s = this.text;
     if (off < this.posOff) {
