@@ -62,6 +62,8 @@ export async function openBatchSession(inv: Invocation, origin: string, commandL
     ...(format !== "text" ? { stdout: capture.sink } : {}),
     // (help 'name) works from -e too.
     extraPrimitives: [helpPrimitive(describeContext)],
+    // Each record another follows at once shares that one's fdatasync.
+    batch: true,
   });
   opened = session;
   inv.onExit((reason, code) => session.close(reason, code));
