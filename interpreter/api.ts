@@ -16,7 +16,7 @@ export {
   type EvalOptions,
 } from "./interpreter.js";
 export type { Limits, Outcome } from "./machine/runtime.js";
-export { DEFAULT_MEMORY_BYTES } from "./machine/runtime.js";
+export { DEFAULT_MEMORY_BYTES, jsStackRoom } from "./machine/runtime.js";
 export type { HeapProbe } from "./machine/heap.js";
 export { spend, allocate, COST, STEP_NS, LimitStop, type Budget } from "./budget.js";
 export type { LibraryLoader, Library } from "./expander/library.js";

@@ -7,6 +7,7 @@
 
 import { Condition, type ErrorKind } from "./values/condition.js";
 import type { SourceLoc } from "./values/loc.js";
+import { LiteralPair, isLiteral } from "./values/pair.js";
 import { writeShort } from "./printer/printer.js";
 
 export class SchemeError {
@@ -32,6 +33,28 @@ export function argError(who: string, argNo: number, expected: string, got: unkn
   throw new SchemeError(
     makeCondition("type", `bad argument #${argNo} to '${who}' (${expected} expected, got ${writeShort(got)})`, [got], who),
   );
+}
+
+/**
+ * A literal constant given to a mutator (R7RS §3.4: it is an error to mutate
+ * one): `bad argument #1 to 'set-car!' (mutable pair (a literal is immutable:
+ * list-copy it) expected, got (1 2))`. Names the copy that fixes the program.
+ */
+export function literalError(who: string, argNo: number, what: "pair" | "vector" | "bytevector", got: unknown): never {
+  const copy = what === "pair" ? "list-copy" : what === "vector" ? "vector-copy" : "bytevector-copy";
+  return argError(who, argNo, `mutable ${what} (a literal is immutable: ${copy} it)`, got);
+}
+
+/** Refuses a literal pair (read from program text) as the pair a mutator changes; returns the pair. */
+export function mutablePair<P>(who: string, argNo: number, p: P): P {
+  if (p instanceof LiteralPair) literalError(who, argNo, "pair", p);
+  return p;
+}
+
+/** Refuses a literal vector or bytevector as the one a mutator changes; returns it. */
+export function mutableVector<V extends object>(who: string, argNo: number, v: V): V {
+  if (isLiteral(v)) literalError(who, argNo, v instanceof Uint8Array ? "bytevector" : "vector", v);
+  return v;
 }
 
 /** A range error for argument `argNo`: `bad argument #2 to 'vector-ref' (index 5 out of range [0, 3))`. */

@@ -27,7 +27,7 @@ import { LibraryManager, type LibraryLoader, type Library } from "./expander/lib
 import { GlobalCell, mkSeq, type Lambda, type Node } from "./compiler/ir.js";
 import { compile, type CompileOptions } from "./compiler/codegen.js";
 import { INLINE } from "./compiler/inline.js";
-import { Runtime, Unbound, TAIL, jsStackRoom, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
+import { Runtime, Unbound, TAIL, type Limits, type Outcome, backtraceOf } from "./machine/runtime.js";
 import { Frame, Unwind, LimitStop, recallFrame, type ResumeFn } from "./machine/frames.js";
 import { makePrimitive } from "./machine/entries.js";
 import { controlPrimitives, makeParameter, parameterValue } from "./machine/control.js";
@@ -238,8 +238,6 @@ export class Interpreter {
     if (o.stdin) this.stdin.source = o.stdin;
     this.opts = { ...this.opts, ...o };
     this.compileOpts = this.opts.trace ? { trace: this.opts.trace } : {};
-    // The stack may differ from the one the interpreter was made on (a start-up snapshot's).
-    jsStackRoom(true);
   }
 
   /** A top-level environment whose new globals are cells of this interpreter. */

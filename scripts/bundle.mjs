@@ -139,6 +139,12 @@ await build({
   plugins: [staticChevrotain, lazyNatives, workerBeside],
   define: { "import.meta.url": JSON.stringify(pathToFileURL(join(dist, "host/session/node-interpreter.js")).href) },
   logLevel: "error",
+  // Whitespace and comments out, expressions in their shorter equal forms (no
+  // names changed, so stack traces and function names read the same): V8 keeps
+  // the whole source in the snapshot, and restoring costs by the byte (a
+  // string of 4 MB in a snapshot took about 5 ms to restore): 2.04 MB -> 1.40 MB.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // ASCII source: V8 keeps a script's source in the snapshot (for compiling
   // functions on first call), as one byte a character when it can, else two.
   charset: "ascii",

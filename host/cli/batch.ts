@@ -46,14 +46,26 @@ export class Capture {
 /** The session of a batch command: with --json or --jsonl the console output is captured, not printed. */
 export async function openBatchSession(inv: Invocation, origin: string, commandLine: string[], format: ResultFormat, capture: Capture): Promise<{ session: Session; flags: SessionFlags }> {
   const flags = sessionFlags(inv);
+  let opened: Session | null = null;
   let ctx: DescribeContext | null = null;
+  // Made when (help ...) first asks: it looks at stdout (a terminal? how wide?),
+  // and Node makes process.stdout on first use (a pipe loads the net module),
+  // which a program that prints nothing need not pay for.
+  const describeContext = (): DescribeContext | null => {
+    if (ctx === null && opened !== null) {
+      const out = inv.io.stdout as { isTTY?: boolean; columns?: number };
+      ctx = { interp: opened.interp, session: opened, style: styleFor(format === "text" && colorEnabled(out, inv.io.env, colorChoice(inv))), width: Math.min(out.columns ?? 80, 100) };
+    }
+    return ctx;
+  };
   const session = await openSession(flags, origin, inv, commandLine, {
     ...(format !== "text" ? { stdout: capture.sink } : {}),
     // (help 'name) works from -e too.
-    extraPrimitives: [helpPrimitive(() => ctx)],
+    extraPrimitives: [helpPrimitive(describeContext)],
+    // Each record another follows at once shares that one's fdatasync.
+    batch: true,
   });
-  const out = inv.io.stdout as { isTTY?: boolean; columns?: number };
-  ctx = { interp: session.interp, session, style: styleFor(format === "text" && colorEnabled(out, inv.io.env, colorChoice(inv))), width: Math.min(out.columns ?? 80, 100) };
+  opened = session;
   inv.onExit((reason, code) => session.close(reason, code));
   // Ctrl-C interrupts the evaluation (exit status 130), SIGTERM and SIGHUP close the log on the way out.
   handleSignals(session, { interrupt: true });

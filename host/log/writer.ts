@@ -40,6 +40,27 @@ export interface WriterOptions {
   readonly maxRecordBytes?: number;
   /** @internal The ts of the log's last record (open-for-append passes it: later writes get later ones). */
   readonly lastTs?: string;
+  /**
+   * createSessionLog: write session.start without its own fdatasync, for a
+   * caller that appends the next record at once (a batch command's eval.req):
+   * that record's fdatasync, or close's, makes both durable. See append's `durable`.
+   */
+  readonly deferStart?: boolean;
+}
+
+/** How an append is made durable. */
+export interface AppendOptions {
+  /**
+   * False: the record is written (other readers see it) but not fdatasync'd;
+   * the next durable append, sync() or close makes it durable with its own
+   * fdatasync (one covers every earlier write to the file). For a record that
+   * another follows at once, such as a batch command's session.start before its
+   * eval.req. A crash of the process keeps it (it is in the kernel's cache);
+   * only a crash of the machine before that fdatasync can lose it, and then
+   * nothing later was acknowledged either. Watchers see it when it is durable.
+   * Default true.
+   */
+  readonly durable?: boolean;
 }
 
 /** Options of openForAppend. */
@@ -102,6 +123,8 @@ export class LogWriter {
   /** The ts of the last write, in milliseconds. */
   private lastTsMs: number;
   private closed = false;
+  /** Written lines not yet fdatasync'd (append with durable false), for the watchers once they are. */
+  private unsynced: { lines: readonly Buffer[]; at: number }[] = [];
 
   private watchers: ((line: Buffer, offset: number) => void)[] = [];
 
@@ -166,8 +189,8 @@ export class LogWriter {
    * redact.event follows the record in the same write. A failed write or fsync
    * throws LogWriteError and poisons the writer.
    */
-  append(kind: LogKind, payload: Payload | object): AppendResult {
-    return this.appendAll([{ kind, payload }])[0] as AppendResult;
+  append(kind: LogKind, payload: Payload | object, o: AppendOptions = {}): AppendResult {
+    return this.appendAll([{ kind, payload }], o)[0] as AppendResult;
   }
 
   /**
@@ -176,7 +199,7 @@ export class LogWriter {
    * once (a search's guard decisions). Every payload is checked and encoded
    * before anything is written, so a bad one writes none of them.
    */
-  appendAll(records: ReadonlyArray<{ readonly kind: LogKind; readonly payload: Payload | object }>): AppendResult[] {
+  appendAll(records: ReadonlyArray<{ readonly kind: LogKind; readonly payload: Payload | object }>, o: AppendOptions = {}): AppendResult[] {
     if (this.closed) throw new LogClosedError(this.file);
     if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
     // Each write's ts is later than the last one's (by a millisecond when the clock has not moved): the
@@ -196,11 +219,36 @@ export class LogWriter {
     }
     if (lines.length === 0) return results;
     const at = this.size;
-    this.writeDurably(lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines));
+    const durable = o.durable !== false;
+    this.writeDurably(lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines), durable);
     this.seq = seq;
     this.lastTsMs = ms;
-    if (this.watchers.length > 0) this.tell(lines, at);
+    if (!durable) this.unsynced.push({ lines, at });
+    else this.told(lines, at);
     return results;
+  }
+
+  /** Makes the records written without their own fdatasync durable (nothing to do when there are none). */
+  sync(): void {
+    if (this.closed) throw new LogClosedError(this.file);
+    if (this.poison) throw new LogPoisonedError(this.file, this.poison.cause);
+    if (this.unsynced.length === 0) return;
+    try {
+      this.fs.fdatasyncSync(this.fd);
+    } catch (e) {
+      this.poison = { cause: e };
+      throw new LogWriteError(this.file, "fsync", e);
+    }
+    this.told();
+  }
+
+  /** The watchers see the lines now durable: those written without a sync first, then `lines`. */
+  private told(lines?: readonly Buffer[], at = 0): void {
+    const before = this.unsynced;
+    this.unsynced = [];
+    if (this.watchers.length === 0) return;
+    for (const u of before) this.tell(u.lines, u.at);
+    if (lines) this.tell(lines, at);
   }
 
   /** One record as its line (and its redact.event's), pushed onto `out`; nothing is written. */
@@ -245,8 +293,16 @@ export class LogWriter {
    */
   close(): void {
     if (this.closed) return;
-    this.closed = true;
     let failure: unknown = null;
+    // What was written without its own fdatasync is made durable before the lock goes.
+    if (this.unsynced.length > 0 && this.poison === null) {
+      try {
+        this.sync();
+      } catch (e) {
+        failure = e;
+      }
+    }
+    this.closed = true;
     try {
       this.fs.flockSync(this.fd, "un");
     } catch (e) {
@@ -258,10 +314,11 @@ export class LogWriter {
       failure ??= e;
     }
     this.fd = -1;
+    if (failure instanceof LogWriteError) throw failure;
     if (failure) throw new LogIOError(this.file, "close", failure);
   }
 
-  private writeDurably(buf: Buffer): void {
+  private writeDurably(buf: Buffer, sync = true): void {
     let what = "write";
     try {
       let off = 0;
@@ -271,7 +328,7 @@ export class LogWriter {
         off += n;
       }
       what = "fsync";
-      this.fs.fdatasyncSync(this.fd);
+      if (sync) this.fs.fdatasyncSync(this.fd);
     } catch (e) {
       this.poison = { cause: e };
       // Best effort: leave the file as acknowledged. If this fails too, the next
@@ -369,7 +426,7 @@ export function createSessionLog(session: string, start: SessionConfigPayload, o
       throw new LogIOError(file, "fsync of the sessions folder", e);
     }
     writer = new LogWriter(session, file, fd, 0, 0, { ...options, redactor });
-    writer.append("session.start", start);
+    writer.append("session.start", start, { durable: options.deferStart !== true });
     return writer;
   } catch (e) {
     if (!(e instanceof LogLockedError)) {

@@ -55,4 +55,5 @@ export {
   type RecallLogResult,
   type RecallSearchQuery,
   type RecallSearchRow,
+  type RecallSearchResult,
 } from "./recall-log.js";

@@ -12,7 +12,7 @@ import { rankViews, DEFAULT_HITS, type MemorySearchResult } from "./search.js";
 import { memFileOf, openTask, type MemAction, type TaskView } from "./task-memory.js";
 import type { HeldRecords } from "./held.js";
 import { earlierTasksLeave } from "./workspaces.js";
-import { checkKinds, forkChain, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchRow } from "./recall-log.js";
+import { checkKinds, forkChain, logFileOf, recallEntry, recallLog, recallSearch, RecallLogError, sessionRepo, type RecallLogQuery, type RecallLogResult, type RecallRow, type RecallSearchQuery, type RecallSearchResult } from "./recall-log.js";
 
 /** A failure the primitives show as a Scheme error: what and what to do. */
 export class MemoryError extends Error {
@@ -201,13 +201,19 @@ export class ConversationMemory {
     return recallEntry(this.o.dataDir, this.recallSession(session, "recall-entry"), seq);
   }
 
-  /** recall-search over every session of this repository. */
-  recallSearch(q: RecallSearchQuery): RecallSearchRow[] {
+  /**
+   * recall-search over every session of this repository. Without the person's
+   * leave (ADR 0038), only this session and the sessions it was forked from,
+   * and `leftOut` says how many other tasks were not searched and why (the
+   * text index-search "earlier" raises, with how the person allows it).
+   */
+  recallSearch(q: RecallSearchQuery): RecallSearchResult {
     checkKinds(q.kinds, "recall-search");
-    // Without the person's leave (ADR 0038), only this session and the sessions it was forked from.
     const leave = earlierTasksLeave(this.o.env, this.o.root, this.project, this.o.dataDir);
     const only = leave.allowed ? null : this.o.session === null ? new Set<string>() : forkChain(this.o.dataDir, this.o.session);
-    return recallSearch(this.o.dataDir, this.projectKeyOf, this.project, q, only);
+    const counts = { leftOut: 0 };
+    const rows = recallSearch(this.o.dataDir, this.projectKeyOf, this.project, q, only, counts);
+    return { rows, leftOut: counts.leftOut > 0 ? { tasks: counts.leftOut, why: leave.why! } : null };
   }
 
   /** A task's cards and compaction notes. */

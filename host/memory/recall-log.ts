@@ -11,7 +11,7 @@
 // each line's `"kind":"…","payload":` so that only the payload is matched;
 // only the rows returned are decoded (and their CRC checked).
 
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import RE2 from "re2";
 import { decodeLine } from "../log/record.js";
@@ -139,30 +139,53 @@ function kindAlternation(kinds: readonly string[]): string {
  */
 interface LineQuery {
   readonly kinds: ReadonlySet<string>;
+  /** Not global: the scan calls `search` (an offset, no match object built) over the rest of the buffer. */
   readonly find: RE2;
-  /** The fragment, not global, to test a payload alone; null without a fragment. */
+  /** The fragment, to test a payload alone; null without a fragment. */
   readonly test: RE2 | null;
+  /** The bytes a match of the fragment spans when that is fixed (no `%` or `_`), else null. */
+  readonly span: number | null;
 }
 
-function lineExpression(kinds: readonly string[], fragment: string | null): LineQuery {
+function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null): LineQuery {
   return {
     kinds: new Set(kinds),
-    find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment, "g"),
+    find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment),
     test: fragment === null ? null : new RE2(fragment),
+    span: fragment === null ? 0 : span,
   };
+}
+
+/** The bytes a LIKE pattern's match spans when every match spans the same (no `%`, no `_` unless literal), else null. */
+function likeSpan(pattern: string, literal = false): number | null {
+  if (!literal && /[%_]/.test(pattern)) return null;
+  return Buffer.byteLength(pattern, "utf8");
 }
 
 const KIND_MARK = Buffer.from('"kind":"', "latin1");
 const PAYLOAD_MARK = Buffer.from('","payload":', "latin1");
 
-/** A line's kind and where its payload starts, read from its envelope; null when the line is not a record. */
+/** Where `needle` first occurs in buf[from, to), or -1: a plain loop, cheaper than a native call on a line's first bytes. */
+function indexIn(buf: Buffer, needle: Buffer, from: number, to: number): number {
+  const first = needle[0]!;
+  const n = needle.length;
+  for (let i = from, last = to - n; i <= last; i++) {
+    if (buf[i] !== first) continue;
+    let k = 1;
+    while (k < n && buf[i + k] === needle[k]) k++;
+    if (k === n) return i;
+  }
+  return -1;
+}
+
+/** A line's kind and where its payload starts, read from its envelope (its first 512 bytes); null when the line is not a record. */
 function envelope(buf: Buffer, start: number, end: number): { kind: string; payload: number } | null {
-  const head = buf.subarray(start, Math.min(end, start + 512));
-  const k = head.indexOf(KIND_MARK);
+  const to = Math.min(end, start + 512);
+  const k = indexIn(buf, KIND_MARK, start, to);
   if (k < 0) return null;
-  const q = head.indexOf(PAYLOAD_MARK, k + KIND_MARK.length);
+  const q = indexIn(buf, PAYLOAD_MARK, k + KIND_MARK.length, to);
   if (q < 0) return null;
-  return { kind: head.toString("latin1", k + KIND_MARK.length, q), payload: start + q + PAYLOAD_MARK.length };
+  return { kind: buf.toString("latin1", k + KIND_MARK.length, q), payload: q + PAYLOAD_MARK.length };
 }
 
 /** The `,"crc":"hhhhhhhh"}` every line ends with: not part of the payload. */
@@ -189,36 +212,57 @@ function seqOf(buf: Buffer, start: number): number {
   return digits > 0 && buf[i] === 0x2c ? n : -1;
 }
 
-/** Every line of `buf` the query matches within its payload, in order. */
-function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit) => boolean) | null): Hit[] {
+/**
+ * Every line of `buf` the query matches within its payload, in order. One
+ * RE2 `search` over the rest of the buffer finds the next match (only its
+ * offset comes back, no match object); the line around it is checked and the
+ * search goes on from the next line, so a line that does not match costs
+ * nothing of its own and a matching one one native call.
+ */
+function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit, kind: string) => boolean) | null): Hit[] {
   const out: Hit[] = [];
-  const re = lq.find;
-  re.lastIndex = 0;
-  while (re.lastIndex < buf.length) {
-    const m = re.exec(buf);
-    if (m === null) break;
-    const at = m.index;
-    const matchEnd = re.lastIndex;
-    const start = buf.lastIndexOf(10, at) + 1;
-    let end = buf.indexOf(10, at);
-    if (end < 0) end = buf.length;
-    re.lastIndex = end + 1;
+  forEachMatchingLine(buf, lq.find, (at, start, end) => {
     const env = envelope(buf, start, end);
-    if (env === null || !lq.kinds.has(env.kind)) continue;
+    if (env === null || !lq.kinds.has(env.kind)) return;
     const payloadEnd = end - CRC_TAIL + 1;
-    // A match in the envelope or running into the crc member: the payload alone decides.
-    if (lq.test !== null && (at < env.payload || matchEnd > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) continue;
+    // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
+    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) return;
     const seq = seqOf(buf, start);
-    if (seq < 0 || !keep(seq)) continue;
+    if (seq < 0 || !keep(seq)) return;
     const h = { start, end, seq };
-    if (drop !== null && drop(h)) continue;
+    if (drop !== null && drop(h, env.kind)) return;
     out.push(h);
-  }
+  });
   return out;
 }
 
+/**
+ * Calls `visit` with the offset of the first match of `re` on each line that
+ * has one, and the line's [start, end): one RE2 `search` (an offset, no match
+ * object) over the rest of the buffer, then on from the next line.
+ */
+function forEachMatchingLine(buf: Buffer, re: RE2, visit: (at: number, start: number, end: number) => void): void {
+  let pos = 0;
+  while (pos < buf.length) {
+    const i = re.search(pos === 0 ? buf : buf.subarray(pos));
+    if (i < 0) break;
+    const at = pos + i;
+    const start = buf.lastIndexOf(10, at) + 1;
+    let end = buf.indexOf(10, at);
+    if (end < 0) end = buf.length;
+    pos = end + 1;
+    visit(at, start, end);
+  }
+}
+
 const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
-const CALL_MARK = Buffer.from('"kind":"tool.call","payload":', "latin1");
+/**
+ * The same words as RE2 literals: a search for one runs at memchr speed over a
+ * buffer, faster than Buffer.indexOf. Made on first use: an RE2 is a native
+ * object the start-up snapshot (scripts/bundle.mjs) cannot hold, so none may
+ * exist when the module loads.
+ */
+let memoryWords: RE2[] | null = null;
 
 function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
   const line = buf.subarray(h.start, h.end);
@@ -232,37 +276,35 @@ function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
  * their results, and a reply that is only such calls. A search would
  * otherwise find its own call, and each earlier search's rows again.
  */
-function memoryNoise(buf: Buffer): (h: Hit) => boolean {
+function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
   let calls: Set<string> | null = null;
   const memoryCalls = (): Set<string> => {
     if (calls !== null) return calls;
     calls = new Set();
-    let next = 0;
-    // Walk the tool.call lines by their envelope's bytes (a Buffer search, no RE2 pass over every line that
-    // merely mentions "recall"), and decode only those that name a memory form.
-    for (let at = buf.indexOf(CALL_MARK); at >= 0; at = buf.indexOf(CALL_MARK, Math.max(at + CALL_MARK.length, next))) {
-      const start = buf.lastIndexOf(10, at) + 1;
-      let end = buf.indexOf(10, at);
-      if (end < 0) end = buf.length;
-      next = end + 1;
-      const h = { start, end };
-      if (at - start > 512 || !lineHas(buf, h)) continue;
-      const r = decodeAt(buf, h);
-      const p = r?.payload as Record<string, unknown> | undefined;
-      if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) calls.add(String(p.call_id ?? ""));
+    // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
+    // walk over every tool.call line), and decode the tool.call lines among them.
+    const seen = new Set<number>();
+    const found = calls;
+    for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
+      forEachMatchingLine(buf, word, (_at, start, end) => {
+        if (seen.has(start)) return;
+        seen.add(start);
+        if (envelope(buf, start, end)?.kind !== "tool.call") return;
+        const r = decodeAt(buf, { start, end });
+        const p = r?.payload as Record<string, unknown> | undefined;
+        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
+      });
     }
     return calls;
   };
-  const result = Buffer.from(`"kind":"tool.result","payload":`);
-  // The envelope's kind comes within the line's first few hundred bytes (seq, ts, session before it).
-  const isResult = (h: Hit) => buf.subarray(h.start, Math.min(h.end, h.start + 256)).indexOf(result) >= 0;
-  return (h) => {
-    if (isResult(h)) {
+  return (h, kind) => {
+    if (kind === "tool.result") {
       if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
       const r = decodeAt(buf, h);
       const p = r?.payload as Record<string, unknown> | undefined;
       return p !== undefined && (isMemoryCall(String(p.tool ?? ""), null) || memoryCalls().has(String(p.call_id ?? "")));
     }
+    if (kind !== "tool.call" && kind !== "llm.resp") return false;
     if (!lineHas(buf, h)) return false;
     const r = decodeAt(buf, h);
     if (r === null) return false;
@@ -422,7 +464,7 @@ function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
  */
 export function recallLog(dataDir: string, session: string, q: RecallLogQuery): RecallLogResult {
   const buf = readWhole(logFileOf(dataDir, session));
-  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match));
+  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match));
   const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
   const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
   if (q.after === null)
@@ -482,6 +524,27 @@ function titleOf(buf: Buffer): string {
     .slice(0, 80);
 }
 
+/** The project of the repo a log's session.start names (its first line only is read), or null. */
+function repoAtStart(file: string, projectOf: (repo: string) => string | null): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.allocUnsafe(65536);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const buf = head.indexOf(10) >= 0 && head.indexOf(10) < n ? head.subarray(0, n) : readFileSync(file);
+    const repo = startOf(buf)?.repo;
+    return typeof repo === "string" ? projectOf(repo) : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function snippet(body: string, words: readonly string[], window: number, lead: number): string {
   let at = -1;
   for (const w of words) {
@@ -503,14 +566,25 @@ function snippet(body: string, words: readonly string[], window: number, lead: n
  * host/index names it) whose raw payload holds every word of the query,
  * literally (`%` and `_` are themselves), ASCII case ignored; newest first.
  */
-export function recallSearch(dataDir: string, projectOf: (repo: string) => string | null, project: string, q: RecallSearchQuery, only: ReadonlySet<string> | null = null): RecallSearchRow[] {
+export function recallSearch(
+  dataDir: string,
+  projectOf: (repo: string) => string | null,
+  project: string,
+  q: RecallSearchQuery,
+  only: ReadonlySet<string> | null = null,
+  /** Set to how many of the repository's sessions `only` left out. */
+  counts: { leftOut: number } | null = null,
+): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
-  const first = lineExpression(q.kinds, likeFragment(words[0]!, true));
+  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true));
   const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
   const found: (RecallSearchRow & { ts: number })[] = [];
   for (const s of listSessions(dataDir)) {
-    if (only !== null && !only.has(s.session)) continue;
+    if (only !== null && !only.has(s.session)) {
+      if (counts !== null && repoAtStart(s.file, projectOf) === project) counts.leftOut++;
+      continue;
+    }
     let buf: Buffer;
     try {
       buf = readFileSync(s.file);
@@ -532,4 +606,11 @@ export function recallSearch(dataDir: string, projectOf: (repo: string) => strin
   }
   found.sort((a, b) => b.ts - a.ts || (a.session === b.session ? b.seq - a.seq : a.session < b.session ? 1 : -1));
   return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, ...row }) => row);
+}
+
+/** recall-search's answer through the conversation memory: the rows, and the other tasks the person's leave kept out. */
+export interface RecallSearchResult {
+  readonly rows: readonly RecallSearchRow[];
+  /** Other tasks of the repository not searched (no leave), and the reason with how the person allows it; null when none. */
+  readonly leftOut: { readonly tasks: number; readonly why: string } | null;
 }

@@ -72,6 +72,15 @@ export interface SessionOptions {
   stderr?: { write(c: string | Uint8Array): void };
   /** Who evaluates: "user" for a person, "model" for the model's eval tool. */
   actor?: string;
+  /**
+   * A batch command's session (run, -e): the records that another follows at
+   * once — session.start (its first eval.req follows) and eval.result (the next
+   * eval.req, or session.end) — are written without an fdatasync of their own,
+   * and the next record's makes both durable (LogWriter's `durable: false`).
+   * Half the fdatasyncs of a run; a REPL or an agent, which waits after
+   * either, keeps one per record.
+   */
+  batch?: boolean;
   /** Steps a checker may take per decision. */
   checkerSteps?: number;
   /** Milliseconds a checker may take per decision (default 2000). */
@@ -145,6 +154,8 @@ export class Session {
   readonly sources = new Map<string, string>();
 
   private readonly indexOptions: NonNullable<SessionOptions["index"]> & { dataDir: string };
+  /** SessionOptions.batch: eval.result waits for the next record's fdatasync. */
+  private readonly batch: boolean;
 
   private constructor(opts: SessionOptions) {
     this.env = opts.env ?? process.env;
@@ -158,7 +169,8 @@ export class Session {
     // The values of the environment's secret-named variables are replaced wherever they appear in the log.
     if (this.redactor !== null) for (const v of environmentSecrets(opts.env ?? process.env)) this.redactor.registerSecret(v);
     const config: SessionConfigPayload = { version: VERSION, origin: opts.origin, cwd, repo: this.root, argv: opts.argv ?? [], ...(opts.start ?? {}) };
-    const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}) };
+    this.batch = opts.batch === true;
+    const logOpts = { redactor: this.redactor ?? undefined, ...(opts.env ? { env: opts.env } : {}), ...(this.batch ? { deferStart: true } : {}) };
     if (this.redactor === null) this.writer = null;
     else if (opts.resume !== undefined) {
       const r = openForAppend(opts.resume, { ...logOpts, resume: config });
@@ -490,10 +502,10 @@ export class Session {
       const base = { req_seq: req.seq, elapsed_ms: Math.round(performance.now() - t0), ...(output ? { output } : {}) };
       if (out.ok) {
         const value = showValue(out.value);
-        this.writer.append("eval.result", { ok: true, ...base, ...(value ? { value } : {}) });
+        this.writer.append("eval.result", { ok: true, ...base, ...(value ? { value } : {}) }, { durable: !this.batch });
       } else {
         const kind = out.condition instanceof Condition ? out.condition.kind : "raise";
-        this.writer.append("eval.result", { ok: false, ...base, error: formatRaised(out.error), error_kind: kind });
+        this.writer.append("eval.result", { ok: false, ...base, error: formatRaised(out.error), error_kind: kind }, { durable: !this.batch });
       }
     }
     return out;

@@ -21,7 +21,7 @@
 // ids are fixed by the first (fast) generation and reused by every resume
 // generation, so frames recorded by either kind of function agree.
 
-import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, Let, Letrec, If, Seq, LSet, GSet, CaseLambda, Loop, Jump } from "./ir.js";
+import type { Node, Lambda, Var, Call, CallWithValues, GlobalCell, GRef, Let, Letrec, If, Seq, LSet, GSet, CaseLambda, Loop, Jump } from "./ir.js";
 import { contify } from "./contify.js";
 import { chunkSequences } from "./chunk.js";
 import { analyze } from "./analyze.js";
@@ -557,7 +557,9 @@ class FnGen {
         return this.varValue(n.v);
       case "gref": {
         const c = this.unit.cell(n.cell);
-        return n.cell.constant || !(n.cell.v instanceof Unbound) ? `${c}.v` : `gv(${c})`;
+        if (!this.checkedRef(n)) return `${c}.v`;
+        // The check may fail, so it records where: a failing site of the reference's own form.
+        return `(site = ${this.refSite(n)}, gv(${c}))`;
       }
       case "lset": {
         const v = n.v;
@@ -589,6 +591,26 @@ class FnGen {
 
   /** The location-only site of a set! of a global (it fails when the global is unbound). */
   private setSite(n: GSet): number {
+    if (this.rs !== null) return (n as any).failSite;
+    const s = this.newSite(undefined, n.loc);
+    (n as any).failSite = s;
+    return s;
+  }
+
+  /**
+   * Whether a global reference is read through the unbound check: the global
+   * was not yet defined when the reference was first compiled. Decided once per
+   * node, so that a resume function generated after the definition ran hoists
+   * and numbers exactly as the first generation did.
+   */
+  private checkedRef(n: GRef): boolean {
+    const m = n as GRef & { checked?: boolean };
+    m.checked ??= !n.cell.constant && n.cell.v instanceof Unbound;
+    return m.checked;
+  }
+
+  /** The location-only site of a checked global reference. */
+  private refSite(n: GRef): number {
     if (this.rs !== null) return (n as any).failSite;
     const s = this.newSite(undefined, n.loc);
     (n as any).failSite = s;
@@ -697,6 +719,8 @@ class FnGen {
       case "lset":
       case "gset":
         return n.t === "gset" ? !n.define || this.mayFail(n.e) : this.mayFail(n.e);
+      case "gref":
+        return this.checkedRef(n);
       default:
         return false;
     }
@@ -763,15 +787,16 @@ class FnGen {
     // A non-tail call sets `site` just before the call, so an operand that sets its own
     // (an inlined operation that may fail) is evaluated into a temp first.
     const hoistFailing = !op && dest.k !== "ret";
+    // A global in operator position needs no unbound check: calling an unbound value says so.
+    const isOperatorRef = (o: Node, i: number): boolean => !op && i === 0 && o.t === "gref";
     ops.forEach((o, i) => {
-      const complex = !this.isSimple(o) || i === pathIdx || (hoistFailing && this.mayFail(o));
+      const complex = !this.isSimple(o) || i === pathIdx || (hoistFailing && !isOperatorRef(o, i) && this.mayFail(o));
       if (!complex) return;
       vals[i] = this.operand(o, i === pathIdx ? rs : null, rs !== null && i < pathIdx, true);
     });
     ops.forEach((o, i) => {
       if (vals[i] !== undefined) return;
-      // A global in operator position needs no unbound check: calling an unbound value says so.
-      vals[i] = !op && i === 0 && o.t === "gref" ? `${this.unit.cell(o.cell)}.v` : this.expr(o);
+      vals[i] = isOperatorRef(o, i) ? `${this.unit.cell((o as GRef).cell)}.v` : this.expr(o);
     });
     if (op) {
       let e = op.gen(vals);

@@ -3,7 +3,7 @@
 // Small on purpose: V8 inlines them into the generated code, so the fast path
 // (a pair, a fixnum, an in-range index) costs a type check and a load.
 
-import { Pair, NIL } from "../values/pair.js";
+import { Pair, LiteralPair, NIL, LITERAL } from "../values/pair.js";
 import { Procedure } from "../values/procedure.js";
 import { Sym } from "../values/symbol.js";
 import { MString } from "../values/string.js";
@@ -12,7 +12,7 @@ import { Box, UNSPECIFIED, UNINIT, EOF, MultipleValues, valuesToArray } from "..
 import { add, sub, mul, neg, numEq, lt, gt, le, ge, quotient, remainder, modulo, isZero as numIsZero } from "../values/numbers/arith.js";
 import { char as charOf } from "../values/char.js";
 import { eqv, equal } from "../values/equal.js";
-import { argError, rangeError, raiseError } from "../errors.js";
+import { argError, rangeError, raiseError, literalError } from "../errors.js";
 import { TAIL, notProcedure, Unbound, JS_DEPTH_LIMIT } from "./runtime.js";
 import { applyArray } from "./frames.js";
 
@@ -24,11 +24,13 @@ export function cdr(x: any): any {
 }
 export function setCar(x: any, v: any): any {
   if (!(x instanceof Pair)) argError("set-car!", 1, "pair", x);
+  if (x instanceof LiteralPair) literalError("set-car!", 1, "pair", x);
   x.car = v;
   return UNSPECIFIED;
 }
 export function setCdr(x: any, v: any): any {
   if (!(x instanceof Pair)) argError("set-cdr!", 1, "pair", x);
+  if (x instanceof LiteralPair) literalError("set-cdr!", 1, "pair", x);
   x.cdr = v;
   return UNSPECIFIED;
 }
@@ -45,11 +47,13 @@ function vrefSlow(v: any, i: any): never {
   return rangeError("vector-ref", 2, `index ${i} out of range [0, ${v.length})`, i);
 }
 export function vset(v: any, i: any, x: any): any {
-  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length) {
+  // A literal vector carries the LITERAL mark; an ordinary one misses it on a cached lookup.
+  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length && (v as any)[LITERAL] !== true) {
     v[i] = x;
     return UNSPECIFIED;
   }
   if (!Array.isArray(v)) argError("vector-set!", 1, "vector", v);
+  if ((v as any)[LITERAL] === true) literalError("vector-set!", 1, "vector", v);
   if (typeof i !== "number" || i < 0) argError("vector-set!", 2, "exact non-negative integer", i);
   return rangeError("vector-set!", 2, `index ${i} out of range [0, ${v.length})`, i);
 }

@@ -50,7 +50,10 @@ let stackRoom = 0;
  * thread (a worker has its own stack size) by recursing until the engine
  * refuses, so that no --stack-size, however small, makes deep recursion a
  * RangeError. `remeasure` measures again: a process started from a start-up
- * snapshot holds the value measured when the snapshot was built.
+ * snapshot holds the value measured when the snapshot was built, which its
+ * entry (host/cli/snapshot.ts) measures again only when the process was
+ * started with other stack flags than the build (the probe takes milliseconds on a
+ * 2 MB stack).
  */
 export function jsStackRoom(remeasure = false): number {
   if (stackRoom === 0 || remeasure) {

@@ -17,7 +17,7 @@
 
 import type { IToken } from "chevrotain";
 import { tokenize, tokenKind, type TokenKind } from "./lexer.js";
-import { Pair, NIL } from "../values/pair.js";
+import { Pair, LiteralPair, NIL, markLiteral } from "../values/pair.js";
 import { Sym, type SymbolTable } from "../values/symbol.js";
 import { char, isScalarValue } from "../values/char.js";
 import { MString } from "../values/string.js";
@@ -47,24 +47,13 @@ export interface ReadOptions {
    */
   start?: number;
   /**
-   * String literals are immutable constants of the program (default); data
-   * read by `read` are not program text, so the port asks for mutable strings.
+   * Program text (default): the strings, pairs, vectors and bytevectors read
+   * are literal constants, which the Scheme mutators refuse. Data read by
+   * `read` are not program text, so the port asks for mutable data
+   * (docs/decisions/0044-immutable-literals.md). Mutable data carry no
+   * locations: a located pair is always program text.
    */
-  mutableStrings?: boolean;
-}
-
-/**
- * The first pair of a list or of a quote-like form read with locations on: a
- * pair that carries where it was read. A field rather than a WeakMap of pairs:
- * V8's weak tables grow superlinearly in cost (10^6 entries took seconds to
- * read 10^6 characters of `'`), and only forms need a place.
- */
-export class LocatedPair extends Pair {
-  readonly loc: SourceLoc;
-  constructor(car: any, cdr: any, loc: SourceLoc) {
-    super(car, cdr);
-    this.loc = loc;
-  }
+  mutable?: boolean;
 }
 
 /**
@@ -73,7 +62,7 @@ export class LocatedPair extends Pair {
  * carry no place).
  */
 export function locationOf(x: unknown): SourceLoc | undefined {
-  return x instanceof LocatedPair ? x.loc : undefined;
+  return x instanceof LiteralPair ? x.loc : undefined;
 }
 
 /** R7RS character names (§6.6). */
@@ -179,7 +168,7 @@ export class Reader {
   private readonly file: string;
   private readonly symbols: SymbolTable;
   private readonly locations: boolean;
-  private readonly mutableStrings: boolean;
+  private readonly mutable: boolean;
   private fold: boolean;
   private readonly end: number;
 
@@ -205,8 +194,8 @@ export class Reader {
     this.text = text;
     this.file = opts.file ?? "<string>";
     this.symbols = opts.symbols;
-    this.locations = opts.locations ?? true;
-    this.mutableStrings = opts.mutableStrings ?? false;
+    this.mutable = opts.mutable ?? false;
+    this.locations = (opts.locations ?? true) && !this.mutable;
     this.fold = opts.foldCase ?? false;
     this.end = text.length;
     let start = Math.max(0, Math.min(opts.start ?? 0, text.length));
@@ -307,9 +296,9 @@ export class Reader {
             if (img !== ")") this.fail(`expected ')' to close the ${what} opened at ${this.lineCol(f.start)}, found '${img}'`, start, end);
             const items = f.items as any[];
             if (f.kind === "vector") {
-              value = items;
+              value = this.mutable ? items : markLiteral(items);
             } else {
-              value = Uint8Array.from(items);
+              value = this.mutable ? Uint8Array.from(items) : markLiteral(Uint8Array.from(items));
             }
           }
           stack.pop();
@@ -372,7 +361,7 @@ export class Reader {
           break;
         case "string":
           this.checkDatumStart(stack, start, img, kind);
-          value = new MString(this.unescape(img, start, true), !this.mutableStrings);
+          value = new MString(this.unescape(img, start, true), !this.mutable);
           break;
         case "bar-symbol":
           this.checkDatumStart(stack, start, img, kind);
@@ -408,7 +397,7 @@ export class Reader {
         }
         if (f.kind === "list") {
           if (f.dot === 0) {
-            const p = f.tail === null && f.loc !== undefined ? new LocatedPair(value, NIL, f.loc) : new Pair(value, NIL);
+            const p = f.tail === null && f.loc !== undefined ? new LiteralPair(value, NIL, f.loc) : this.pair(value, NIL);
             if (f.tail === null) f.head = p;
             else f.tail.cdr = p;
             f.tail = p;
@@ -435,9 +424,9 @@ export class Reader {
         stack.pop();
         if (f.kind === "comment") break; // the datum is dropped
         if (f.kind === "prefix") {
-          const inner = new Pair(value, NIL);
+          const inner = this.pair(value, NIL);
           if (value instanceof LabelPlaceholder) value.storedIn(inner, "car");
-          const p = f.loc !== undefined ? new LocatedPair(f.sym, inner, f.loc) : new Pair(f.sym, inner);
+          const p = f.loc !== undefined ? new LiteralPair(f.sym, inner, f.loc) : this.pair(f.sym, inner);
           value = p;
           continue;
         }
@@ -664,6 +653,11 @@ export class Reader {
       return true;
     }
     return false;
+  }
+
+  /** A pair of the datum: a literal of the program unless the reader reads mutable data. */
+  private pair(car: any, cdr: any): Pair {
+    return this.mutable ? new Pair(car, cdr) : new LiteralPair(car, cdr, undefined);
   }
 
   /** Location of UTF-16 offset `off` (1-based line, column in code points). */

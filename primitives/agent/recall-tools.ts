@@ -4,7 +4,7 @@
 // lists, as the seed writes them: (:seq 12 :at "…Z" :kind "user.msg" :body "…").
 
 import { MString, NIL, Pair, SchemeError, Sym, T, hostError, writeToString, type ArgType, type Ctx } from "../../interpreter/api.js";
-import type { RecallLogQuery, RecallLogResult, RecallRow, RecallSearchQuery, RecallSearchRow } from "../../host/memory/index.js";
+import type { RecallLogQuery, RecallLogResult, RecallRow, RecallSearchQuery, RecallSearchResult, RecallSearchRow } from "../../host/memory/index.js";
 import { keywordName, keywordOptions, plist } from "./keyword-args.js";
 import type { AgentToolSpec } from "./tool.js";
 
@@ -12,7 +12,7 @@ import type { AgentToolSpec } from "./tool.js";
 export interface RecallPort {
   recallLog(q: RecallLogQuery & { readonly session: string | null }): RecallLogResult;
   recallEntry(seq: number, session: string | null): RecallRow | null;
-  recallSearch(q: RecallSearchQuery): RecallSearchRow[];
+  recallSearch(q: RecallSearchQuery): RecallSearchResult;
 }
 
 export interface RecallToolServices {
@@ -240,9 +240,14 @@ export function recallToolPrimitives(services: RecallToolServices): AgentToolSpe
         "literal (% and _ match themselves), ASCII case is ignored; an empty query is an error. Rows come newest " +
         "first, each (:session-id id :title s :seq n :kind k :at \"UTC time\" :text s): text is :window characters " +
         `of the event's body with :lead of them before the first word found (defaults ${d.searchLimit} rows, ` +
-        `${d.window} and ${d.lead}; :kinds as recall-log's, default ${kinds}). Read-only.`,
+        `${d.window} and ${d.lead}; :kinds as recall-log's, default ${kinds}). Without the person's leave ` +
+        "(earlier_tasks in workspaces.toml) it searches only this session and those it was forked from, and when " +
+        "that left other tasks of the repository out the first element is (:left-out N :why \"…\"), the reason " +
+        "and how the person allows it. Read-only.",
       tool: {
-        description: "Search every session of this repository for events holding every word of the query (literal words, ASCII case ignored), newest first.",
+        description:
+          "Search every session of this repository for events holding every word of the query (literal words, ASCII case ignored), newest first; " +
+          "without the person's leave (earlier_tasks in workspaces.toml) only this session, and the answer says which other tasks were left out.",
         inputSchema: {
           type: "object",
           properties: {
@@ -260,9 +265,9 @@ export function recallToolPrimitives(services: RecallToolServices): AgentToolSpe
       impl(this: Ctx, query: MString, rest: unknown[]) {
         const who = "recall-search";
         const o = keywordOptions(rest, who, { kinds: kindsType, limit: positive, window: positive, lead: natural });
-        let rows: RecallSearchRow[];
+        let found: RecallSearchResult;
         try {
-          rows = services.recall().recallSearch({
+          found = services.recall().recallSearch({
             query: query.toString(),
             kinds: o.has("kinds") ? kindsOf(o.get("kinds"), who) : d.kinds,
             limit: Math.min((o.get("limit") as number | undefined) ?? d.searchLimit, d.maxRows),
@@ -272,6 +277,7 @@ export function recallToolPrimitives(services: RecallToolServices): AgentToolSpe
         } catch (e) {
           raise(who, e);
         }
+        const rows: readonly RecallSearchRow[] = found.rows;
         let list: any = NIL;
         for (let i = rows.length - 1; i >= 0; i--) {
           const r = rows[i]!;
@@ -287,12 +293,21 @@ export function recallToolPrimitives(services: RecallToolServices): AgentToolSpe
             list,
           );
         }
+        // Without the person's leave, other tasks were not searched: the first element says so, as recall-log's
+        // (:matched N :showing M) heads its rows (ADR 0038).
+        if (found.leftOut !== null) list = new Pair(plist(this, [["left-out", found.leftOut.tasks], ["why", new MString(found.leftOut.why)]]), list);
         return list;
       },
       render(result: unknown): string {
-        if (result === NIL) return "[no event holds every word]";
         const lines: string[] = [];
-        for (let p: any = result; p instanceof Pair; p = p.cdr) {
+        let p: any = result;
+        if (p instanceof Pair && prop(p.car, "left-out") !== undefined) {
+          const n = Number(prop(p.car, "left-out"));
+          lines.push(`[${n} other task${n === 1 ? "" : "s"} of this repository not searched: ${str(prop(p.car, "why"))}]`);
+          p = p.cdr;
+        }
+        if (!(p instanceof Pair)) return [...lines, "[no event holds every word]"].join("\n");
+        for (; p instanceof Pair; p = p.cdr) {
           const r = p.car;
           lines.push(`session ${str(prop(r, "session-id"))} (${str(prop(r, "title"))}) · seq ${str(prop(r, "seq"))} · ${str(prop(r, "at"))} · ${str(prop(r, "kind"))}`);
           lines.push(`  ${str(prop(r, "text"))}`);

@@ -1,6 +1,6 @@
 // Bytevectors (R7RS §6.9), including the UTF-8 conversions to and from strings.
 
-import { type ProcSpec, T, MString, UNSPECIFIED, allocate, spend, COST } from "../../interpreter/api.js";
+import { type ProcSpec, T, MString, UNSPECIFIED, allocate, spend, COST, mutableVector } from "../../interpreter/api.js";
 import { checkAllocLength, checkCopyTarget, checkIndex, checkRange, making, visiting } from "./vectors.js";
 
 /** Announces `n` new bytes and the time to copy them. */
@@ -64,7 +64,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
     types: [T.bytevector, T.index, T.byte],
     doc: "Stores byte as byte k of bytevector.",
     impl(bv: Uint8Array, k: number, byte: number) {
-      bv[checkIndex("bytevector-u8-set!", 2, k, bv.length)] = byte;
+      mutableVector("bytevector-u8-set!", 1, bv)[checkIndex("bytevector-u8-set!", 2, k, bv.length)] = byte;
       return UNSPECIFIED;
     },
   },
@@ -88,6 +88,7 @@ export const bytevectorPrimitives: ProcSpec[] = [
       "Copies the bytes of from between start and end into to, starting at index at. " +
       "Correct when to and from are the same bytevector and the regions overlap.",
     impl(to: Uint8Array, at: number, from: Uint8Array, start?: number, end?: number) {
+      mutableVector("bytevector-copy!", 1, to);
       const [s, e] = checkRange("bytevector-copy!", 4, start, end, from.length);
       checkCopyTarget("bytevector-copy!", at, e - s, to.length);
       visiting(e - s);

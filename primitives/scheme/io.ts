@@ -27,6 +27,7 @@ import {
   spend,
   COST,
   LimitStop,
+  mutableVector,
 } from "../../interpreter/api.js";
 import { checkRange } from "./vectors.js";
 
@@ -260,7 +261,7 @@ function readDatum(ctx: Ctx, p: Port): any {
   for (;;) {
     const r = reuse
       ? ((prev as ReadState).reader as Reader)
-      : new Reader(p.text, { file: p.name, symbols: ctx.symbols, locations: false, foldCase: fold, start: p.pos, mutableStrings: true });
+      : new Reader(p.text, { file: p.name, symbols: ctx.symbols, locations: false, foldCase: fold, start: p.pos, mutable: true });
     reuse = false;
     let d: any;
     try {
@@ -588,6 +589,7 @@ export const ioPrimitives: ProcSpec[] = [
       "start (default 0) to at most end (default the length); returns how many were read, or an eof object when " +
       "no byte is left (and start < end).",
     impl(this: Ctx, bv: Uint8Array, port?: Port, start?: number, end?: number) {
+      mutableVector("read-bytevector!", 1, bv);
       const p = portArg(this, "read-bytevector!", 2, port, "input", "binary");
       const [s, e] = checkRange("read-bytevector!", 3, start, end, bv.length);
       const got = readBytes(p, e - s);

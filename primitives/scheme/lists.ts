@@ -16,6 +16,7 @@ import {
   argError,
   rangeError,
   COST,
+  mutablePair,
 } from "../../interpreter/api.js";
 import { MAX_ALLOC_LENGTH, checkAllocLength, making, visiting } from "./vectors.js";
 
@@ -172,7 +173,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.pair, null],
     doc: "Stores obj in the car of pair.",
     impl(p: Pair, x: any) {
-      p.car = x;
+      mutablePair("set-car!", 1, p).car = x;
       return UNSPECIFIED;
     },
   },
@@ -182,7 +183,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.pair, null],
     doc: "Stores obj in the cdr of pair.",
     impl(p: Pair, x: any) {
-      p.cdr = x;
+      mutablePair("set-cdr!", 1, p).cdr = x;
       return UNSPECIFIED;
     },
   },
@@ -294,7 +295,7 @@ export const listPrimitives: ProcSpec[] = [
     types: [T.list, T.index, null],
     doc: "Stores obj as element k of list (0-based). The list must have more than k elements.",
     impl(l: any, k: number, x: any) {
-      pairAt("list-set!", l, k).car = x;
+      mutablePair("list-set!", 1, pairAt("list-set!", l, k)).car = x;
       return UNSPECIFIED;
     },
   },

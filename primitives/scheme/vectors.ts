@@ -13,6 +13,7 @@ import {
   allocate,
   spend,
   COST,
+  mutableVector,
 } from "../../interpreter/api.js";
 
 /**
@@ -152,7 +153,7 @@ export const vectorPrimitives: ProcSpec[] = [
     types: [T.vector, T.index, null],
     doc: "Stores obj as element k of vector; k must be less than the length.",
     impl(v: any[], k: number, x: any) {
-      v[checkIndex("vector-set!", 2, k, v.length)] = x;
+      mutableVector("vector-set!", 1, v)[checkIndex("vector-set!", 2, k, v.length)] = x;
       return UNSPECIFIED;
     },
   },
@@ -192,6 +193,7 @@ export const vectorPrimitives: ProcSpec[] = [
       "Copies the elements of from between start and end into to, starting at index at. " +
       "Correct when to and from are the same vector and the regions overlap.",
     impl(to: any[], at: number, from: any[], start?: number, end?: number) {
+      mutableVector("vector-copy!", 1, to);
       const [s, e] = checkRange("vector-copy!", 4, start, end, from.length);
       checkCopyTarget("vector-copy!", at, e - s, to.length);
       visiting(e - s);
@@ -221,6 +223,7 @@ export const vectorPrimitives: ProcSpec[] = [
     types: [T.vector, null, T.index, T.index],
     doc: "Stores fill in the elements of vector from start (default 0) to end (default the length).",
     impl(v: any[], fill: any, start?: number, end?: number) {
+      mutableVector("vector-fill!", 1, v);
       const [s, e] = checkRange("vector-fill!", 3, start, end, v.length);
       visiting(e - s);
       v.fill(fill, s, e);

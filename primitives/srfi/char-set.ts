@@ -46,6 +46,22 @@ export class CharSet {
     if (this.frozen) throw new Error("a frozen char-set cannot change");
     this.r = v;
     this.make = null;
+    this.test = null;
+  }
+
+  private test: ((cp: number) => boolean) | null = null;
+
+  /**
+   * A membership test with a table for ASCII, where most text is; made once
+   * per content (a linear-update procedure that changes the ranges drops it),
+   * so a string procedure called in a loop does not rebuild it every call.
+   */
+  tester(): (cp: number) => boolean {
+    if (this.test !== null) return this.test;
+    const ascii = new Uint8Array(128);
+    const r = this.ranges;
+    for (let i = 0; i < r.length && (r[i] as number) < 128; i += 2) for (let c = r[i] as number; c < Math.min(r[i + 1] as number, 128); c++) ascii[c] = 1;
+    return (this.test = (cp) => (cp < 128 ? ascii[cp] === 1 : this.has(cp)));
   }
 
   has(cp: number): boolean {

@@ -1,5 +1,8 @@
 // SRFI 180's JSON in TypeScript: a streaming event parser over a port or fed characters, json-read's builder, the writer.
 //
+// json-read first tries a fast path (JsonParser.fastRead): a value wholly in
+// a port's buffer, parsed by recursive descent straight from the text; it
+// gives everything else, errors included, to the state machine below.
 // The parser is a state machine (no recursion, so nesting is bounded only by
 // json-nesting-depth-limit and memory). It reads a port's buffered text in
 // place (Port.text from Port.pos) and asks the port for more at the end of its
@@ -511,6 +514,10 @@ export class JsonParser {
   /** Builds the next top-level value (json-read): the value, the eof object, or this parser itself when it needs a character. */
   read(): any {
     const b = this.building;
+    if (this.state === S_TOP && b.length === 0 && this.charLimit === Infinity && this.src instanceof PortSource) {
+      const v = this.fastRead(this.src.port);
+      if (v !== BAIL) return v;
+    }
     const symbols = this.ctx.symbols;
     for (;;) {
       const e = this.next();
@@ -551,6 +558,304 @@ export class JsonParser {
       if (top instanceof ObjectFrame) top.pairs.push(new Pair(top.key, v));
       else top.push(v);
     }
+  }
+
+  /**
+   * json-read's fast path: the next value parsed by recursion straight from
+   * the port's buffered text, the Scheme values built as it goes. It gives up
+   * (BAIL, the port untouched) on anything but a well-formed value wholly in
+   * the buffer and no deeper than FAST_DEPTH: malformed input (the state
+   * machine then reads it again and says what and where), a value the buffer
+   * of a port still reading (stdin, a socket) may not hold yet, the end of
+   * input. On success the port is past the value and nothing more.
+   */
+  private fastRead(port: Port): any {
+    const t = port.text;
+    let i = port.pos;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+    }
+    if (i >= t.length) return BAIL;
+    const r = new FastReader(t, i, port.source === null, Math.min(this.depthLimit, FAST_DEPTH), this.ctx, this);
+    let v: any;
+    try {
+      v = r.value(0);
+    } catch (e) {
+      if (e === BAIL || e instanceof SchemeError) return BAIL;
+      throw e;
+    }
+    r.charge();
+    this.consumed += r.i - port.pos;
+    port.pos = r.i;
+    this.state = S_DONE;
+    return v;
+  }
+
+  /** A string's escapes replaced (the fast path's: a malformed escape raises, and the fast path gives up). */
+  unescaped(raw: string): string {
+    return this.unescape(raw);
+  }
+}
+
+/** What FastReader throws, and fastRead returns, when it gives the value to the state machine. */
+const BAIL = { bail: true };
+/** The fast path's deepest nesting (it recurses); deeper values go to the state machine. */
+const FAST_DEPTH = 1000;
+/** 10^0 … 10^22, each exact as a flonum. */
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+/** Characters and bytes the fast path charges to the budget at once. */
+const FAST_CHARGE = 1 << 16;
+
+/** json-read's fast path over a text in memory (JsonParser.fastRead): recursive descent with charCodeAt. */
+class FastReader {
+  /** Keys seen lately, by a hash of their text: an object's keys are interned once, not sliced and looked up each time. */
+  private readonly keys: (Sym | undefined)[] = new Array(512);
+  private readonly keyHashes = new Int32Array(512);
+  private readonly symbols: Ctx["symbols"];
+  private readonly nullSym: Sym;
+  /** Where characters were last charged, and bytes not yet announced. */
+  private charged: number;
+  private bytes = 0;
+
+  constructor(
+    readonly t: string,
+    public i: number,
+    /** The text is all the input there is (its end ends the value). */
+    readonly final: boolean,
+    readonly depthMax: number,
+    ctx: Ctx,
+    readonly parser: JsonParser,
+  ) {
+    this.symbols = ctx.symbols;
+    this.nullSym = ctx.symbols.intern("null");
+    this.charged = i;
+  }
+
+  charge(): void {
+    spend((this.i - this.charged) * COST.charNs);
+    this.charged = this.i;
+    allocate(this.bytes);
+    this.bytes = 0;
+  }
+
+  private ws(): number {
+    const t = this.t;
+    let i = this.i;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else {
+        this.i = i;
+        return c; // NaN at the end
+      }
+    }
+  }
+
+  value(depth: number): any {
+    if (this.i - this.charged > FAST_CHARGE || this.bytes > FAST_CHARGE * 16) this.charge();
+    const t = this.t;
+    const c = t.charCodeAt(this.i);
+    if (c === 34) return new MString(this.string());
+    if (c === 123) {
+      if (depth >= this.depthMax) throw BAIL;
+      this.i++;
+      let k = this.ws();
+      if (k === 125) {
+        this.i++;
+        return NIL;
+      }
+      let head: Pair | null = null;
+      let tail: Pair | null = null;
+      for (;;) {
+        if (k !== 34) throw BAIL;
+        const key = this.key();
+        if (this.ws() !== 58) throw BAIL;
+        this.i++;
+        this.ws();
+        const cell = new Pair(new Pair(key, this.value(depth + 1)), NIL);
+        if (tail === null) head = cell;
+        else tail.cdr = cell;
+        tail = cell;
+        this.bytes += 2 * COST.pairBytes;
+        k = this.ws();
+        if (k === 44) {
+          this.i++;
+          k = this.ws();
+        } else if (k === 125) {
+          this.i++;
+          return head;
+        } else throw BAIL;
+      }
+    }
+    if (c === 91) {
+      if (depth >= this.depthMax) throw BAIL;
+      this.i++;
+      const out: any[] = [];
+      let k = this.ws();
+      if (k === 93) {
+        this.i++;
+        this.bytes += 16;
+        return out;
+      }
+      for (;;) {
+        out.push(this.value(depth + 1));
+        k = this.ws();
+        if (k === 44) {
+          this.i++;
+          this.ws();
+        } else if (k === 93) {
+          this.i++;
+          this.bytes += out.length * COST.slotBytes + 16;
+          return out;
+        } else throw BAIL;
+      }
+    }
+    if (c === 45 || (c >= 48 && c <= 57)) return this.number();
+    if (c === 116 && t.startsWith("true", this.i)) return this.word(4, true);
+    if (c === 102 && t.startsWith("false", this.i)) return this.word(5, false);
+    if (c === 110 && t.startsWith("null", this.i)) return this.word(4, this.nullSym);
+    throw BAIL;
+  }
+
+  /** After a number or literal ending at i: a delimiter, or the end of the whole input. */
+  private delimited(i: number): void {
+    const c = this.t.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125) return;
+    if (i >= this.t.length && this.final) return;
+    throw BAIL;
+  }
+
+  private word(n: number, v: any): any {
+    this.delimited(this.i + n);
+    this.i += n;
+    return v;
+  }
+
+  private number(): any {
+    const t = this.t;
+    const start = this.i;
+    let i = start;
+    let c = t.charCodeAt(i);
+    const neg = c === 45;
+    if (neg) c = t.charCodeAt(++i);
+    let n = 0;
+    const d0 = i;
+    if (c === 48) c = t.charCodeAt(++i);
+    else if (c >= 49 && c <= 57) {
+      do {
+        n = n * 10 + (c - 48);
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+    } else throw BAIL;
+    const digits = i - d0;
+    let real = false;
+    // The significant digits (the integer's, then the fraction's) and the power of ten that scales them.
+    let sig = digits;
+    let scale = 0;
+    if (c === 46) {
+      real = true;
+      c = t.charCodeAt(++i);
+      if (!(c >= 48 && c <= 57)) throw BAIL;
+      do {
+        n = n * 10 + (c - 48);
+        scale--;
+        sig++;
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+    }
+    if (c === 101 || c === 69) {
+      real = true;
+      c = t.charCodeAt(++i);
+      let eneg = false;
+      if (c === 43 || c === 45) {
+        eneg = c === 45;
+        c = t.charCodeAt(++i);
+      }
+      if (!(c >= 48 && c <= 57)) throw BAIL;
+      let e = 0;
+      do {
+        if (e < 100000) e = e * 10 + (c - 48);
+        c = t.charCodeAt(++i);
+      } while (c >= 48 && c <= 57);
+      scale += eneg ? -e : e;
+    }
+    this.delimited(i);
+    this.i = i;
+    if (!real) {
+      if (digits <= 15) return neg && n !== 0 ? -n : n;
+      this.bytes += i - start;
+      return normBig(BigInt(t.slice(start, i)));
+    }
+    // At most 15 significant digits (n exact) scaled by an exact power of ten: one
+    // correctly rounded operation gives the nearest flonum (Clinger's fast path).
+    let f: number;
+    if (sig <= 15 && scale >= -22 && scale <= 22) {
+      f = scale < 0 ? n / POW10[-scale]! : n * POW10[scale]!;
+      if (neg) f = -f;
+    } else {
+      f = Number(t.slice(start, i));
+      if (!Number.isFinite(f)) throw BAIL;
+    }
+    return new Flonum(f);
+  }
+
+  /** A string's text; i at its opening quote, then past its closing one. */
+  private string(): string {
+    const t = this.t;
+    const start = this.i + 1;
+    let i = start;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) return this.escaped(start);
+      if (c < 32 || c !== c) throw BAIL; // a control character, or the end (NaN)
+      i++;
+    }
+    this.i = i + 1;
+    this.bytes += (i - start) * 2 + 32;
+    return t.slice(start, i);
+  }
+
+  /** A string with escapes from start (after its quote): found whole, then unescaped. */
+  private escaped(start: number): string {
+    const t = this.t;
+    let i = start;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c !== c) throw BAIL;
+      i += c === 92 ? 2 : 1;
+    }
+    if (i >= t.length) throw BAIL;
+    this.i = i + 1;
+    this.bytes += (i - start) * 2 + 32;
+    return this.parser.unescaped(t.slice(start, i));
+  }
+
+  /** An object's key as a symbol; i at its opening quote, then past its closing one. */
+  private key(): Sym {
+    const t = this.t;
+    const start = this.i + 1;
+    let i = start;
+    let h = 0;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) return this.symbols.intern(this.escaped(start));
+      if (c < 32 || c !== c) throw BAIL;
+      h = (Math.imul(h, 31) + c) | 0;
+      i++;
+    }
+    const len = i - start;
+    this.i = i + 1;
+    const slot = (h ^ len) & 511;
+    const s = this.keys[slot];
+    if (s !== undefined && this.keyHashes[slot] === h && s.name.length === len && t.startsWith(s.name, start)) return s;
+    const sym = this.symbols.intern(t.slice(start, i));
+    this.keys[slot] = sym;
+    this.keyHashes[slot] = h;
+    return sym;
   }
 }
 
@@ -597,75 +902,135 @@ export function jsonNumberText(who: string, v: any): string {
 export function jsonText(who: string, v: any): string {
   const w = new RecursiveWriter(who);
   w.write(v, 0);
-  return w.out;
+  return w.text();
 }
 
-/** The JSON text of shallow values by recursion (faster than the work stack); a subtree deeper than DEEP goes to jsonTextDeep. */
+/**
+ * The JSON text of shallow values by recursion (faster than the work stack);
+ * a subtree deeper than DEEP goes to jsonTextDeep. The text is written into
+ * one growing buffer of code units, bytes while it is ASCII (then 16-bit
+ * ones), and decoded once at the end: no string is made per token. A string
+ * with nothing to escape is copied as it is, between quotes.
+ */
 const DEEP = 400;
+// Made on first use: a TextDecoder is a host object the start-up snapshot
+// (scripts/bundle.mjs) cannot hold, so none may exist when the module loads.
+let asciiDecoder: InstanceType<typeof TextDecoder> | null = null;
+let utf16Decoder: InstanceType<typeof TextDecoder> | null = null;
 class RecursiveWriter {
-  out = "";
+  private buf: Uint8Array | Uint16Array = new Uint8Array(1024);
+  private wide = false;
+  private pos = 0;
   private n = 0;
   constructor(readonly who: string) {}
+
+  text(): string {
+    spend(this.pos * COST.charNs);
+    allocate(this.pos * (this.wide ? 2 : 1));
+    const b = this.buf.subarray(0, this.pos);
+    return this.wide ? (utf16Decoder ??= new TextDecoder("utf-16le", { ignoreBOM: true })).decode(b) : (asciiDecoder ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode(b);
+  }
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const size = Math.max(this.buf.length * 2, this.pos + n);
+    allocate(size * (this.wide ? 2 : 1));
+    const b = this.wide ? new Uint16Array(size) : new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+  }
+
+  /** From bytes to 16-bit code units: a character past ASCII is coming. */
+  private widen(): void {
+    const b = new Uint16Array(Math.max(this.buf.length, 16));
+    allocate(b.length * 2);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+    this.wide = true;
+  }
+
+  private put(s: string): void {
+    const n = s.length;
+    this.room(n);
+    let buf = this.buf;
+    let pos = this.pos;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 127 && !this.wide) {
+        this.pos = pos;
+        this.widen();
+        buf = this.buf;
+      }
+      buf[pos++] = c;
+    }
+    this.pos = pos;
+  }
+
+  private putc(c: number): void {
+    if (this.pos >= this.buf.length) this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
   write(x: any, depth: number): void {
     if (++this.n === 1024) {
       spend(1024 * COST.elementNs);
       this.n = 0;
     }
     if (x instanceof MString) {
-      const s = JSON.stringify(x.toString());
-      spend(s.length * COST.charNs);
-      this.out += s;
-    } else if (typeof x === "number") this.out += String(x);
-    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.out += String(x.v);
+      const s = x.toString();
+      if (plainString(s)) {
+        this.putc(34);
+        this.put(s);
+        this.putc(34);
+      } else this.put(JSON.stringify(s));
+    } else if (typeof x === "number") this.put(String(x));
+    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.put(String(x.v));
+    else if (x === true) this.put("true");
+    else if (x === false) this.put("false");
     else if (Array.isArray(x)) {
       if (depth > DEEP) {
-        this.out += jsonTextDeep(this.who, x);
+        this.put(jsonTextDeep(this.who, x));
         return;
       }
-      if (x.length === 0) {
-        this.out += "[]";
-        return;
-      }
-      this.out += "[";
-      this.write(x[0], depth + 1);
-      for (let i = 1; i < x.length; i++) {
-        this.out += ",";
+      this.putc(91);
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) this.putc(44);
         this.write(x[i], depth + 1);
       }
-      this.out += "]";
+      this.putc(93);
     } else if (x instanceof Pair) {
       if (depth > DEEP) {
-        this.out += jsonTextDeep(this.who, x);
+        this.put(jsonTextDeep(this.who, x));
         return;
       }
-      checkAlist(this.who, x);
-      this.out += "{";
-      let p: Pair = x;
-      for (;;) {
-        const e = p.car as Pair;
-        this.out += keyText(e.car as Sym);
+      // Checked as it is written: a bad element or tail raises before anything reaches the port.
+      let p: any = x;
+      let sep = 123;
+      let k = 0;
+      while (p instanceof Pair) {
+        const e = p.car;
+        if (!(e instanceof Pair) || !(e.car instanceof Sym))
+          jsonError(this.who, "an object (association list) has an element that is not a (symbol . value) pair", [e], "type");
+        this.putc(sep);
+        this.put(keyText(e.car));
         this.write(e.cdr, depth + 1);
-        if (p.cdr === NIL) break;
-        this.out += ",";
-        p = p.cdr as Pair;
+        sep = 44;
+        p = p.cdr;
+        if (++k > 1e8) jsonError(this.who, "an association list too long or circular", [], "type");
       }
-      this.out += "}";
-    } else this.out += jsonTextDeep(this.who, x);
+      if (p !== NIL) jsonError(this.who, "an object (association list) is an improper list", [x], "type");
+      this.putc(125);
+    } else this.put(jsonTextDeep(this.who, x));
   }
 }
 
-/** Checks an alist is one JSON object: proper, of (symbol . value) pairs. */
-function checkAlist(who: string, x: Pair): void {
-  let p: any = x;
-  let n = 0;
-  while (p instanceof Pair) {
-    const e = p.car;
-    if (!(e instanceof Pair) || !(e.car instanceof Sym))
-      jsonError(who, "an object (association list) has an element that is not a (symbol . value) pair", [e], "type");
-    p = p.cdr;
-    if (++n > 1e8) jsonError(who, "an association list too long or circular", [], "type");
+/** True when JSON writes s as it is between quotes: no quote, backslash, control character or surrogate. */
+function plainString(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
-  if (p !== NIL) jsonError(who, "an object (association list) is an improper list", [x], "type");
+  return true;
 }
 
 /** jsonText with a work stack instead of recursion: any depth. */

@@ -6,7 +6,7 @@
 // Array.prototype.sort is a stable merge sort (TimSort), so every sort here
 // is stable, as list-stable-sort and vector-stable-sort require.
 
-import { type ProcSpec, type ArgType, T, NIL, Pair, MString, Char, Sym, argError, rangeError, allocate, spend, COST, UNSPECIFIED, numCompare, isNumber } from "../../interpreter/api.js";
+import { type ProcSpec, type ArgType, T, NIL, Pair, MString, Char, Sym, argError, rangeError, allocate, spend, COST, UNSPECIFIED, numCompare, isNumber, mutableVector } from "../../interpreter/api.js";
 
 /** The orderings sorted here, by the name of the procedure (the Scheme side passes it). */
 type Order = (a: any, b: any) => number;
@@ -160,6 +160,7 @@ export const sortingPrimitives: ProcSpec[] = [
     types: [T.symbol, ORDER, T.vector, T.index, T.index],
     doc: "Sorts vector[start, end) in place, stably, by a known ordering.",
     impl(who: Sym, order: Sym, v: any[], start: any, end: any) {
+      mutableVector(who.name, 2, v);
       const [s, e] = range(who.name, v, start, end, 3);
       sortRange(v, s, e, order.name);
       return UNSPECIFIED;

@@ -104,15 +104,7 @@ export function matcher(c: Criterion): (cp: number) => boolean {
     const code = c.code;
     return (cp) => cp === code;
   }
-  return asciiFast(c);
-}
-
-/** cs.has with a table for ASCII, where most text is. */
-function asciiFast(cs: CharSet): (cp: number) => boolean {
-  const ascii = new Uint8Array(128);
-  const r = cs.ranges;
-  for (let i = 0; i < r.length && (r[i] as number) < 128; i += 2) for (let c = r[i] as number; c < Math.min(r[i + 1] as number, 128); c++) ascii[c] = 1;
-  return (cp) => (cp < 128 ? ascii[cp] === 1 : cs.has(cp));
+  return c.tester();
 }
 
 /** char-set:whitespace and char-set:graphic, the defaults of string-trim and string-tokenize. */

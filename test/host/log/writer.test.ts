@@ -346,6 +346,55 @@ test("a failed fsync poisons the writer: the append never reports success", (t) 
   t.deepEqual(records(w.file).map((r) => r.seq), [1, 2]);
 });
 
+test("a deferred session.start is written at once and made durable by the next append's one fdatasync", (t) => {
+  const dir = tempDataDir(t);
+  const fs = new FailingFs();
+  const w = createSessionLog("s", START, { dataDir: dir, fs, deferStart: true });
+  const seen: number[] = [];
+  w.watch((line) => seen.push(JSON.parse(line.toString("utf8")).seq));
+  // Written (another reader sees it) but not synced, and not yet told to the watchers.
+  t.is(fs.count("write"), 1);
+  t.is(fs.count("fdatasync"), 0);
+  t.deepEqual(records(w.file).map((r) => r.kind), ["session.start"]);
+  t.deepEqual(seen, []);
+  w.append("eval.req", { source: "1", origin: "run", actor: "user" });
+  // Two writes, one fdatasync after both; the watchers then see both, in order.
+  t.deepEqual(
+    fs.calls.filter((c) => c.op === "write" || c.op === "fdatasync").map((c) => c.op),
+    ["write", "write", "fdatasync"],
+  );
+  t.deepEqual(seen, [1, 2]);
+  w.close();
+  t.deepEqual(records(w.file).map((r) => r.seq), [1, 2]);
+});
+
+test("close makes a record appended without durability durable before it unlocks; sync with none pending does nothing", (t) => {
+  const dir = tempDataDir(t);
+  const fs = new FailingFs();
+  const w = createSessionLog("s", START, { dataDir: dir, fs });
+  const syncs0 = fs.count("fdatasync");
+  w.sync();
+  t.is(fs.count("fdatasync"), syncs0, "nothing pending: no fdatasync");
+  const fd = fs.calls.find((c) => c.op === "open" && c.path === w.file)!.fd;
+  w.append("note", { text: "last" }, { durable: false });
+  t.is(fs.count("fdatasync"), syncs0);
+  w.close();
+  t.deepEqual(fs.calls.filter((c) => c.fd === fd).slice(-3).map((c) => c.op), ["fdatasync", "flock", "close"]);
+  t.deepEqual(records(w.file).map((r) => r.seq), [1, 2]);
+});
+
+test("a failed fdatasync at close of a deferred record is LogWriteError, and the log is still unlocked and closed", (t) => {
+  const dir = tempDataDir(t);
+  const fs = new FailingFs();
+  const w = createSessionLog("s", START, { dataDir: dir, fs });
+  w.append("note", { text: "deferred" }, { durable: false });
+  fs.set({ fdatasyncAt: 1 });
+  const e = t.throws(() => w.close(), { instanceOf: LogWriteError });
+  t.regex(e!.message, /fsync failed: EIO/);
+  t.true(w.isClosed);
+  t.false(isLockedByWriter(w.file));
+});
+
 test("no fixture secret reaches the file; each redaction is recorded in a redact.event that holds no secret", (t) => {
   const dir = tempDataDir(t);
   const w = createSessionLog("s", START, { dataDir: dir });

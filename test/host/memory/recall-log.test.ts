@@ -201,12 +201,25 @@ test("recall-search: every session of the repository, every word, literal % and 
   // The person's config directory, outside the repository: the earlier-tasks leave (ADR 0038) is written there below.
   const config = mkdtempSync(join(tmpdir(), "nodwyn-recall-config-"));
   t.teardown(() => rmSync(config, { recursive: true, force: true }));
-  const b = await AgentSession.open({ ...f.opts, env: { ...f.opts.env, XDG_CONFIG_HOME: config }, provider: new FakeModel([{ text: "script ready; 100 percent" }, { text: "done at 100% of the budget; deploy_now ran" }]) });
+  const b = await AgentSession.open({ ...f.opts, env: { ...f.opts.env, XDG_CONFIG_HOME: config }, provider: new FakeModel([{ text: "script ready; 100 percent" }, { text: "done at 100% of the budget; deploy_now ran" }, { calls: [{ name: "recall-search", args: { query: "ops/" } }] }, { text: "not here" }]) });
   t.teardown(() => b.close());
   await b.turn("write the script");
   await b.turn("deploy it now");
-  // Without the leave, only this session: a's rows are not found, and reading a by its id is refused.
-  t.is(await evalIn(b, '(length (recall-search "ops/"))'), "0");
+  // Without the leave, only this session: a's rows are not found, and the answer's first (only) element says that
+  // one other task was left out, why, and how the person allows it; reading a by its id is refused.
+  t.is(await evalIn(b, '(length (recall-search "ops/"))'), "1");
+  t.is(await evalIn(b, '(list-ref (car (recall-search "ops/")) 1)'), "1");
+  const why = await evalIn(b, '(list-ref (car (recall-search "ops/")) 3)');
+  t.regex(why, /^"searching earlier tasks is off \(there is no workspaces\.toml\): the person can allow it in workspaces\.toml/);
+  t.regex(why, /earlier_tasks = true/);
+  // b's own rows still come, after the note: "script" is in b's first message.
+  t.is(await evalIn(b, '(length (recall-search "script" :kinds "user.msg"))'), "2");
+  t.is(await evalIn(b, '(list-ref (cadr (recall-search "script" :kinds "user.msg")) 1)'), JSON.stringify(b.id));
+  // The model tool's answer says the same in a line before the (here no) rows.
+  await b.turn("search for the folder");
+  const out = records(f.data, b.id).filter((r) => r.kind === "tool.result").at(-1).payload.output;
+  t.regex(out, /^\[1 other task of this repository not searched: searching earlier tasks is off \(there is no workspaces\.toml\): the person can allow it /);
+  t.regex(out, /\]\n\[no event holds every word\]$/);
   t.regex(await evalError(b, `(recall-log :match "ops/" :session-id "${a.id}")`), /earlier tasks is off/);
   t.regex(await evalError(b, `(recall-entry 1 :session-id "${a.id}")`), /earlier tasks is off/);
   mkdirSync(join(config, "nodwyn"), { recursive: true });

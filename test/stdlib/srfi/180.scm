@@ -120,3 +120,29 @@
 (json-accumulator 5)                              ; expect error: type: bad argument #1 to 'json-accumulator'
 (json-error-reason 5)                             ; expect error: type: bad argument #1 to 'json-error-reason'
 (json-error? (make-parameter 1))                  ; expect: #f
+
+;;; json-read's fast path (a port whose text is all there) and the state machine agree at their edges
+(define (read-both s) (list (read-string* s) (json-read (string->generator s))))
+(call-with-port (open-input-string "{\"a\":[1,2]}xyz") (lambda (p) (list (json-read p) (read-char p)))) ; expect: (((a . #(1 2))) #\x)
+(call-with-port (open-input-string "12 abc") (lambda (p) (list (json-read p) (read-char p)))) ; expect: (12 #\space)
+(call-with-port (open-input-string "\"s\"tail") (lambda (p) (list (json-read p) (read-string 4 p)))) ; expect: ("s" "tail")
+(call-with-port (open-input-string "true,false") (lambda (p) (list (json-read p) (read-char p) (json-read p)))) ; expect: (#t #\, #f)
+(read-both "\"\\ud83d\\ude00\"")                  ; expect: ("😀" "😀")
+(string-length (read-string* "\"\\ud83d\\ude00x😀\"")) ; expect: 3
+(read-both "{\"a\\u0062\": 1, \"ab\": 2}")          ; expect: (((ab . 1) (ab . 2)) ((ab . 1) (ab . 2)))
+(let ((v (read-string* "[{\"ab\": 1}, {\"a\\u0062\": 2}]"))) (eq? (car (car (vector-ref v 0))) (car (car (vector-ref v 1))))) ; expect: #t
+(read-both "[\"\\\\\", \"\\\"\", \"a\\/b\"]")        ; expect: (#("\\" "\"" "a/b") #("\\" "\"" "a/b"))
+(read-both "[999999999999999, -999999999999999, 9007199254740993, -12345678901234567890, -0, 0]") ; expect: (#(999999999999999 -999999999999999 9007199254740993 -12345678901234567890 0 0) #(999999999999999 -999999999999999 9007199254740993 -12345678901234567890 0 0))
+(read-both "[0.1, -1.5e3, 1E22, 1e23, 5e-324, 1e-400, 123456789012345678.5, 0.000001, 2.5E+2]") ; expect: (#(0.1 -1500.0 1e22 1e23 5e-324 0.0 123456789012345680.0 0.000001 250.0) #(0.1 -1500.0 1e22 1e23 5e-324 0.0 123456789012345680.0 0.000001 250.0))
+(reason (lambda () (read-string* "{\"a\": [1, 2, {\"b\": tru}]}"))) ; expect: (json-error "json-read: string:1:20: unexpected 'tru' where a value was expected")
+(reason (lambda () (read-string* "[1,\n  2,\n  x]"))) ; expect: (json-error "json-read: string:3:3: unexpected 'x' where a value was expected")
+(reason (lambda () (read-string* "[1.5.3]")))       ; expect: (json-error "json-read: string:1:2: malformed number 1.5.3")
+(reason (lambda () (read-string* "[\"a\tb\"]")))     ; expect: (json-error "json-read: string:1:2: the control character U+0009 unescaped in a string")
+(reason (lambda () (read-string* "{\"a\": 1")))     ; expect: (json-error "json-read: string:1:8: unexpected end of input inside an object")
+(reason (lambda () (read-string* "[true")))         ; expect: (json-error "json-read: string:1:6: unexpected end of input inside an array")
+(define (nested n) (string-append (make-string n #\[) (make-string n #\])))
+(vector? (parameterize ((json-nesting-depth-limit 1500)) (read-string* (nested 1500)))) ; expect: #t
+(reason (lambda () (parameterize ((json-nesting-depth-limit 1500)) (read-string* (nested 1501))))) ; expect: (json-error "json-read: nesting deeper than 1500 (json-nesting-depth-limit)")
+(reason (lambda () (parameterize ((json-nesting-depth-limit 3)) (read-string* "{\"a\": [[[1]]]}")))) ; expect: (json-error "json-read: nesting deeper than 3 (json-nesting-depth-limit)")
+(parameterize ((json-nesting-depth-limit 3)) (read-string* "[{\"a\": [{}]}] ")) ; expect error: read: nesting deeper than 3
+(parameterize ((json-nesting-depth-limit 3)) (read-string* "{\"a\": [[1]]}")) ; expect: ((a . #(#(1))))
