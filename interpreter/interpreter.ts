@@ -122,7 +122,7 @@ function exitStop(who: string, code: number): never {
 /** Scheme sources evaluated into the builtins environment when an interpreter is created, in order. */
 const PRELUDE_FILES = ["nodwyn/prelude.scm", "nodwyn/io.scm"];
 
-export const BASE_FEATURES = ["r7rs", "exact-closed", "ratios", "exact-integer", "full-unicode", "ieee-float", "nodwyn"];
+export const BASE_FEATURES = ["r7rs", "exact-closed", "exact-complex", "ratios", "exact-integer", "full-unicode", "ieee-float", "nodwyn"];
 
 const DEFAULT_REPL_IMPORTS = [
   "(scheme base)",

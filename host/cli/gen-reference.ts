@@ -418,7 +418,7 @@ function renderScheme(ref: Reference): string {
   const out = header("R7RS-small procedures", [
     `The ${entries.length} procedures of R7RS-small, by chapter of the report. Each names the \`(scheme …)\` libraries ` +
       "that export it (stdlib/scheme/*.sld); the REPL, `nodwyn -e` and an embedder's `evaluate` see all of them without an import. " +
-      "There are no complex numbers: `make-rectangular`, `real-part`, `angle` and the rest exist for (scheme r5rs) and work on real numbers.",
+      "Complex numbers are built in (ADR 0039): `1+2i`, `+i` and `1@2` are literals, and `make-rectangular`, `real-part`, `angle` and the rest are in (scheme complex) as well as (scheme r5rs).",
   ]);
   for (const [ch, list] of chapters(entries)) {
     out.push(`## ${ch}`, "");
