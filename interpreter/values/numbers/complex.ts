@@ -199,7 +199,8 @@ export function cdAtan(z: CD): CD {
 
 /** z1^z2 = e^(z2 ln z1), with 0^z2 = 0 for z2 with a positive real part. */
 export function cdExpt(a: CD, b: CD): CD {
-  if (a[0] === 0 && a[1] === 0) return b[0] === 0 && b[1] === 0 ? [1, 0] : [0, 0];
+  // R7RS: 0^z is 1 for z = 0 and 0 for a positive real part; for any other z no direction is defined.
+  if (a[0] === 0 && a[1] === 0) return b[0] === 0 && b[1] === 0 ? [1, 0] : b[0] > 0 ? [0, 0] : [NaN, NaN];
   return cdExp(cdMul(b, cdLog(a)));
 }
 

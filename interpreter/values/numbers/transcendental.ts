@@ -234,6 +234,12 @@ export function numExpt(z1: SNumber, z2: SNumber): SNumber {
   if (c1 instanceof Compnum || c2 instanceof Compnum) {
     if (!isNum(z1) && !(c1 instanceof Compnum)) return argError("expt", 1, "number", z1);
     if (!isNum(z2) && !(c2 instanceof Compnum)) return argError("expt", 2, "number", z2);
+    // An exact 0 to a non-real power: 0 when the real part is positive (exact when the power is), else
+    // no value, a division by zero as for (expt 0 -1).
+    if (z1 === 0 && c2 instanceof Compnum) {
+      if (!(toFloat(c2.re) > 0)) return divisionByZero("expt", z1);
+      if (!(c2.re instanceof Flonum)) return 0;
+    }
     if (c1 instanceof Compnum && !(c1.re instanceof Flonum) && (typeof z2 === "number" || typeof z2 === "bigint")) {
       return complexPow(z1, BigInt(z2));
     }

@@ -18,6 +18,7 @@ import {
   MAX_EXPT_BITS,
 } from "../../../../interpreter/values/numbers/arith.js";
 import { Compnum, Flonum, Ratnum } from "../../../../interpreter/values/numbers/repr.js";
+import { makeRect } from "../../../../interpreter/values/numbers/complex.js";
 import { show, flo, rat, raised } from "./show.js";
 
 /** Within a relative 1e-12 of `want`. */
@@ -142,6 +143,17 @@ test("expt with a zero base and a negative exponent, or a non-number, is an erro
   t.is(raised(() => numExpt(0, -1))?.message, "division by zero");
   t.is(raised(() => numExpt(0, flo(-1)))?.message, "division by zero");
   t.is(raised(() => numExpt("2" as never, 3))?.kind, "type");
+});
+
+test("expt of zero to a non-real power: 0 for a positive real part (exact for an exact power), else no value", (t) => {
+  // R7RS 6.2.6: 0^z is 1 if z = 0, and 0 if (real-part z) is positive.
+  t.is(show(numExpt(0, makeRect(1, 1))), "fix:0");
+  t.is(show(numExpt(0, makeRect(flo(1), flo(1)))), "cpx:(flo:0 flo:0)");
+  t.is(show(numExpt(flo(0), makeRect(2, 1))), "cpx:(flo:0 flo:0)");
+  // |0^z| = 0^Re(z): with Re(z) ≤ 0 there is no limit, as (expt 0 -1) has none.
+  t.is(raised(() => numExpt(0, makeRect(0, 1)))?.message, "division by zero");
+  t.is(raised(() => numExpt(0, makeRect(-1, 1)))?.message, "division by zero");
+  t.is(show(numExpt(flo(0), makeRect(flo(-1), flo(1)))), "cpx:(flo:NaN flo:NaN)");
 });
 
 test("expt refuses exact results too large to build instead of hanging", (t) => {
