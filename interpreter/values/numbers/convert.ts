@@ -115,7 +115,15 @@ export function toExact(x: SNumber, who = "exact"): ExactInteger | Ratnum {
   }
   const z: unknown = x;
   // An exact complex is typed as its real part's type here: callers that can see one handle it as a number.
-  if (z instanceof Compnum) return (z.re instanceof Flonum ? makeRect(toExact(z.re, who), toExact(z.im, who)) : x) as ExactInteger;
+  if (z instanceof Compnum) {
+    if (!(z.re instanceof Flonum)) return x as ExactInteger;
+    // The error says which part has no exact value (the condition carries the whole argument).
+    for (const [part, name] of [[z.re, "real"], [z.im, "imaginary"]] as const) {
+      const v = (part as Flonum).v;
+      if (!Number.isFinite(v)) rangeError(who, 1, `its ${name} part ${floatName(v)} has no exact representation`, x);
+    }
+    return makeRect(toExact(z.re, who), toExact(z.im, who)) as ExactInteger;
+  }
   return x;
 }
 

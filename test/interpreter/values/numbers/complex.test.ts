@@ -6,8 +6,9 @@ import { parseNumber } from "../../../../interpreter/values/numbers/parse.js";
 import { numberToString } from "../../../../interpreter/values/numbers/format.js";
 import { add, sub, mul, div, numEq } from "../../../../interpreter/values/numbers/ops.js";
 import { makeRect, makePolar, cExact, cInexact } from "../../../../interpreter/values/numbers/complex.js";
+import { toExact } from "../../../../interpreter/values/numbers/convert.js";
 import { Compnum, type SNumber } from "../../../../interpreter/values/numbers/repr.js";
-import { show, flo, rat, canonical } from "./show.js";
+import { show, flo, rat, canonical, raised } from "./show.js";
 import { makeInterp } from "../../../helpers/interp.js";
 
 const parse = (s: string, radix = 10) => show(parseNumber(s, radix));
@@ -80,6 +81,11 @@ test("exact and inexact convert both parts, and round-trip", (t) => {
   t.is(show(i), "cpx:(flo:0.5 flo:-3)");
   t.is(show(cExact(i as unknown as Compnum, "exact")), "cpx:(rat:1/2 fix:-3)");
   t.is(show(cExact(makeRect(flo(2), flo(0)) as unknown as Compnum, "exact")), "fix:2"); // 2.0+0.0i ⇒ 2
+  // An infinite or NaN part has no exact value: a range error that says which part.
+  const e = raised(() => toExact(makeRect(flo(1), flo(Infinity))));
+  t.is(e?.kind, "range");
+  t.is(e?.message, "bad argument #1 to 'exact' (its imaginary part +inf.0 has no exact representation)");
+  t.regex(raised(() => toExact(makeRect(flo(NaN), flo(1))))?.message ?? "", /its real part \+nan\.0 has no exact/);
 });
 
 /** A real of any kind: fixnum, bigint, ratio, or (finite or not) flonum. */
