@@ -2,8 +2,8 @@
 //
 // Exact numbers print in any radix 2..36. Flonums in radix 10 print as the
 // shortest text that reads back to the same double (ECMAScript's Number→String
-// is exactly that algorithm), always with a "." or an exponent so that they read
-// back inexact: 1.0, 0.5, 1e21, 1.5e-7, -0.0, +inf.0, -inf.0, +nan.0.
+// is exactly that algorithm), always with a "." so that they read back inexact, and
+// an exponent with its sign: 1.0, 0.5, 1.0e+21, 1.5e-7, 5.0e-324, -0.0, +inf.0, -inf.0, +nan.0.
 //
 // Inexact numbers in other radixes: R7RS leaves them unspecified. We print the
 // digits JS produces for that radix (enough to identify the double), with ".0"
@@ -26,7 +26,10 @@ function flonumToString(v: number, radix: number): string {
   }
   const s = String(v);
   const e = s.indexOf("e");
-  if (e >= 0) return s[e + 1] === "+" ? s.slice(0, e + 1) + s.slice(e + 2) : s; // 1e+21 ⇒ 1e21
+  // A mantissa always carries its point and the exponent its sign, as C's printf and the Schemes
+  // that use it print them (chibi's r7rs-tests accept only such spellings): 1e+21 ⇒ 1.0e+21,
+  // 5e-324 ⇒ 5.0e-324, 1.7976931348623157e+308 as it is.
+  if (e >= 0) return s.lastIndexOf(".", e) >= 0 ? s : s.slice(0, e) + ".0" + s.slice(e);
   return s.includes(".") ? s : s + ".0";
 }
 

@@ -89,7 +89,7 @@
 (write-string* 100000000000000000000)             ; expect: "100000000000000000000"
 (write-string* 2.0)                               ; expect: "2.0"
 (write-string* "\x0;\n\x1f;é")                    ; expect: "\"\\u0000\\n\\u001fé\""
-(read-string* (write-string* '((k . #(1.5 -0.0 1e300 "\t"))))) ; expect: ((k . #(1.5 -0.0 1e300 "\t")))
+(read-string* (write-string* '((k . #(1.5 -0.0 1e300 "\t"))))) ; expect: ((k . #(1.5 -0.0 1.0e+300 "\t")))
 (json-write '((a . 1)))                           ; expect output: {"a":1}
 (let ((acc (string-accumulator))) (json-write #(1 "a") (lambda (x) (if (string? x) (for-each acc (string->list x)) (acc x)))) (acc (eof-object))) ; expect: "[1,\"a\"]"
 (reason (lambda () (write-string* +inf.0)))       ; expect: (json-error "json-write: +inf.0 has no JSON form")
@@ -133,7 +133,7 @@
 (let ((v (read-string* "[{\"ab\": 1}, {\"a\\u0062\": 2}]"))) (eq? (car (car (vector-ref v 0))) (car (car (vector-ref v 1))))) ; expect: #t
 (read-both "[\"\\\\\", \"\\\"\", \"a\\/b\"]")        ; expect: (#("\\" "\"" "a/b") #("\\" "\"" "a/b"))
 (read-both "[999999999999999, -999999999999999, 9007199254740993, -12345678901234567890, -0, 0]") ; expect: (#(999999999999999 -999999999999999 9007199254740993 -12345678901234567890 0 0) #(999999999999999 -999999999999999 9007199254740993 -12345678901234567890 0 0))
-(read-both "[0.1, -1.5e3, 1E22, 1e23, 5e-324, 1e-400, 123456789012345678.5, 0.000001, 2.5E+2]") ; expect: (#(0.1 -1500.0 1e22 1e23 5e-324 0.0 123456789012345680.0 0.000001 250.0) #(0.1 -1500.0 1e22 1e23 5e-324 0.0 123456789012345680.0 0.000001 250.0))
+(read-both "[0.1, -1.5e3, 1E22, 1e23, 5e-324, 1e-400, 123456789012345678.5, 0.000001, 2.5E+2]") ; expect: (#(0.1 -1500.0 1.0e+22 1.0e+23 5.0e-324 0.0 123456789012345680.0 0.000001 250.0) #(0.1 -1500.0 1.0e+22 1.0e+23 5.0e-324 0.0 123456789012345680.0 0.000001 250.0))
 (reason (lambda () (read-string* "{\"a\": [1, 2, {\"b\": tru}]}"))) ; expect: (json-error "json-read: string:1:20: unexpected 'tru' where a value was expected")
 (reason (lambda () (read-string* "[1,\n  2,\n  x]"))) ; expect: (json-error "json-read: string:3:3: unexpected 'x' where a value was expected")
 (reason (lambda () (read-string* "[1.5.3]")))       ; expect: (json-error "json-read: string:1:2: malformed number 1.5.3")

@@ -194,12 +194,15 @@ test("numberToString of flonums is short and visibly inexact", (t) => {
     [0.1, "0.1"],
     [-0.25, "-0.25"],
     [100, "100.0"],
-    [1e21, "1e21"],
+    [1e21, "1.0e+21"],
+    [1.7976931348623157e308, "1.7976931348623157e+308"],
+    [-1.5e300, "-1.5e+300"],
     [1.5e-7, "1.5e-7"],
     [Infinity, "+inf.0"],
     [-Infinity, "-inf.0"],
     [NaN, "+nan.0"],
-    [5e-324, "5e-324"],
+    [5e-324, "5.0e-324"],
+    [2.5e-323, "2.5e-323"],
   ];
   for (const [v, s] of cases) t.is(numberToString(flo(v)), s, String(v));
 });
