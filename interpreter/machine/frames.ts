@@ -93,6 +93,20 @@ export class Unwind {
 export { LimitStop } from "../budget.js";
 
 /**
+ * A guard's clause matched a raise tested without reifying the stack (ADR
+ * 0045): thrown from the clauses' caller, it passes through every compiled
+ * catch to the JS activation of the guard named by `mark` (runtime.guardCall)
+ * or, when that activation is on the heap, to the run loop, which continues
+ * at the guard's frame. `value` is what the clause returned.
+ */
+export class GuardEscape {
+  constructor(
+    readonly mark: object,
+    readonly value: any,
+  ) {}
+}
+
+/**
  * A frame that re-enters a compiled procedure when resumed (ignoring the value):
  * `code` is its JS function, called with `this` = the closure and its raw
  * parameters (a rest parameter already as a list), so no arity adapter is in between.

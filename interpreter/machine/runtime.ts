@@ -11,12 +11,13 @@
 
 import { Procedure, arityText, procName } from "../values/procedure.js";
 import { Condition, type TraceEntry } from "../values/condition.js";
+import { Pair } from "../values/pair.js";
 import { makeValues, valuesToArray, UNSPECIFIED } from "../values/misc.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
-import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
-import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
+import { Frame, Unwind, LimitStop, GuardEscape, recallFrame, applyArray, type ResumeFn } from "./frames.js";
+import { Dyn, GuardMark, ROOT_DYN, type HandlerList } from "./dyn.js";
 import { installBudget, runningBudget, STEP_NS, type Budget } from "../budget.js";
 import type { HeapProbe } from "./heap.js";
 
@@ -162,6 +163,12 @@ export class Runtime implements Budget {
   stepsCounted = 0;
   /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
   travelProc: Procedure | null = null;
+  /**
+   * The Scheme procedure (%guard-raise obj continuable mark raise-dyn
+   * handler-dyn) that tests a guard's clauses on top of the raise (ADR 0045);
+   * set by the prelude.
+   */
+  guardRaiseProc: Procedure | null = null;
   /** The Scheme procedure (%parameter-assign! p v) that stores a converted value in a parameter; set by the prelude. */
   assignProc: Procedure | null = null;
 
@@ -339,7 +346,7 @@ export class Runtime implements Budget {
    * activation. Limits are rethrown: they end the evaluation.
    */
   caught(e: any, self: any, info: any, site: number, vals: any[]): typeof TAIL {
-    if (e instanceof LimitStop) throw e;
+    if (e instanceof LimitStop || e instanceof GuardEscape) throw e;
     let u: Unwind;
     if (e instanceof Unwind) u = e;
     else u = new Unwind("raise", foreignToCondition(e), false);
@@ -356,10 +363,60 @@ export class Runtime implements Budget {
     return TAIL;
   }
 
-  /** Raises obj: the handler is called in the raise's continuation. Returns TAIL. */
+  /**
+   * Raises obj: the handler is called in the raise's continuation. Returns TAIL.
+   * When the current handler is a guard's and no dynamic-wind lies between the
+   * raise and the guard, nothing is reified: %guard-raise is tail-called in the
+   * raise's continuation on the JS stack, tests the clauses and either escapes
+   * to the guard with a JS exception or raises on to the next handler (ADR 0045).
+   */
   raise(obj: any, continuable: boolean): typeof TAIL {
+    const d = this.dyn;
+    const hs = d.handlers;
+    if (hs !== null && hs.guard !== null && hs.guard.outer.winders === d.winders && this.guardRaiseProc !== null) {
+      // An error object keeps the recent tail calls of its raise, for the backtrace should no clause apply.
+      if (obj instanceof Condition && obj.tailRing === undefined) obj.tailRing = this.ringSnapshot();
+      return this.tcN(this.guardRaiseProc, [obj, continuable, hs.guard, d, d.withHandlers(hs.next)]);
+    }
     this.unw = new Unwind("raise", obj, continuable);
     return TAIL;
+  }
+
+  /**
+   * %guard's core (ADR 0045): installs the guard's handler `general` (the path
+   * through the heap, for a raise with dynamic-wind between it and the guard)
+   * with the guard's mark, calls `body` on the JS stack and catches the
+   * guard's own escape. When the body unwinds (a capture, a reified raise),
+   * the guard's frame goes on the heap: guardResume continues it.
+   */
+  guardCall(body: Procedure, tag: any, clauses: Procedure, general: Procedure): any {
+    const outer = this.dyn;
+    const mark = new GuardMark(tag, clauses, outer);
+    this.dyn = outer.withGuard(general, mark);
+    const depth = this.depth;
+    this.depth += GUARD_WEIGHT;
+    let r: any;
+    try {
+      r = body.f0();
+      if (r === TAIL) r = this.bounce();
+    } catch (e) {
+      if (e instanceof GuardEscape && e.mark === mark) {
+        this.depth = depth;
+        this.dyn = outer;
+        return e.value;
+      }
+      if (e instanceof LimitStop || e instanceof GuardEscape) throw e;
+      this.unw = new Unwind("raise", foreignToCondition(e), false);
+      r = TAIL;
+    }
+    if (r === TAIL) {
+      const u = this.unw as Unwind;
+      if (u.kind !== "reinstate") u.push(new Frame(guardResume, this, null, 0, mark));
+      return TAIL;
+    }
+    this.depth = depth;
+    this.dyn = outer;
+    return r;
   }
 
   /** An async primitive's Promise: reify the stack and resume with its value. Returns TAIL. */
@@ -756,6 +813,20 @@ export class Runtime implements Budget {
           const c = e.condition as Condition;
           return { ok: false, error: c, condition: c };
         }
+        if (e instanceof GuardEscape) {
+          // The guard's activation is on the heap: continue at its frame.
+          let f = run.k;
+          while (f !== null && !(f.fn === guardResume && f.vals === e.mark)) f = f.next;
+          if (f !== null) {
+            this.unw = null;
+            this.depth = run.base;
+            run.k = f;
+            run.mode = RETURN;
+            run.value = e.value;
+            continue;
+          }
+          e = makeCondition("host", "internal error: a guard's escape found no guard");
+        }
         this.unw = new Unwind("raise", foreignToCondition(e), false);
         v = TAIL;
       }
@@ -848,8 +919,11 @@ export class Runtime implements Budget {
   /** Calls the current handler with `obj` in the raise's continuation k, or ends the evaluation. */
   private deliverRaise(obj: any, continuable: boolean, k: Frame | null, run: Run): StepResult | null {
     if (obj instanceof Condition && obj.frames === undefined) {
+      // A condition passed on by a guard none of whose clauses applied (ADR
+      // 0045): its continuation is the raise's, below %guard-raise's frame.
+      while (k !== null && k.info !== null && k.info.name === "%guard-raise") k = k.next;
       obj.frames = k;
-      obj.tailRing = this.ringSnapshot();
+      if (obj.tailRing === undefined) obj.tailRing = this.ringSnapshot();
       // Without a frame to point at (a failing tail call), the most recent tail call's site is the place.
       if (obj.loc === undefined) obj.loc = firstLoc(k) ?? tailLoc((obj.tailRing as TailEntry[])[0]);
     }
@@ -891,6 +965,21 @@ const resolveFrame: ResumeFn = function (this: any, frame: Frame, v: any): any {
   const fn = (frame.info as NonNullable<Frame["info"]>).resumer(frame.site);
   frame.fn = fn;
   return fn.call(this, frame, v);
+};
+
+/** A non-tail call's weight on the depth counter for guardCall's call of the body. */
+const GUARD_WEIGHT = 16;
+
+/**
+ * The frame of a guard whose activation was reified (ADR 0045): the body's
+ * value arrives here (or, from the heap path, `(tag . thunk)`: the clauses to
+ * run in the guard's continuation), in the guard's dynamic environment.
+ */
+export const guardResume: ResumeFn = function (this: Runtime, frame: Frame, v: any): any {
+  const mark = frame.vals as GuardMark;
+  this.dyn = mark.outer;
+  if (v instanceof Pair && v.car === mark.tag) return this.tc0(v.cdr);
+  return v;
 };
 
 /** After a handler of raise-continuable returns: back to the raise point's dynamic environment. */
