@@ -158,3 +158,17 @@ test("a thousand raises caught in a loop leave the JS stack and the handler stac
   // No guard is left installed: a raise now is uncaught by any of them.
   t.is(await run("(guard (e ((symbol? e) 'outer)) (let loop ((i 0)) (if (< i 10) (begin (guard (e ((number? e) e)) (raise 1)) (loop (+ i 1))) (raise 's))))"), "outer");
 });
+
+test("the raise reifies no frame when no dynamic-wind lies between it and the guard (ADR 0045)", async (t) => {
+  // The depth limit counts the frames a reified continuation holds: 300 calls
+  // deep, a raise that reified the stack would hold more than 200.
+  const { run, interp } = makeInterp();
+  await run("(define (deep i) (if (= i 0) (raise 'bottom) (+ 1 (deep (- i 1)))))");
+  const limits = { maxDepth: 200 };
+  const fast = await interp.evaluateOutcome("(guard (e (#t (list 'caught e))) (deep 300))", { limits });
+  t.true(fast.ok);
+  // With a dynamic-wind in between the raise takes the heap path, which reifies.
+  const wound = await interp.evaluateOutcome("(guard (e (#t (list 'caught e))) (dynamic-wind (lambda () #f) (lambda () (deep 300)) (lambda () #f)))", { limits });
+  t.false(wound.ok);
+  t.regex((wound as { condition: Condition }).condition.message, /recursion depth limit \(200 frames\)/);
+});
