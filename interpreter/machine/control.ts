@@ -12,7 +12,7 @@ import { Record, RecordType } from "../values/record.js";
 import { T, type ProcSpec } from "../procspec.js";
 import { argError, makeCondition, raiseError, SchemeError } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
-import { GuardEscape, type Frame } from "./frames.js";
+import type { Frame } from "./frames.js";
 import { Dyn, GuardMark, Winder, ROOT_DYN, type ParamBinding } from "./dyn.js";
 import { arityError, guardResume, type Runtime } from "./runtime.js";
 
@@ -259,7 +259,7 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
       doc: "Internal: leaves for the guard of mark with value, a clause's result (ADR 0045).",
       impl: (mark: any, v: any) => {
         if (!(mark instanceof GuardMark)) return argError("%guard-escape", 1, "guard mark", mark);
-        throw new GuardEscape(mark, v);
+        return rt.escape(mark, v);
       },
     },
     {

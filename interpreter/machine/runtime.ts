@@ -16,7 +16,7 @@ import { makeValues, valuesToArray, UNSPECIFIED } from "../values/misc.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
-import { Frame, Unwind, LimitStop, GuardEscape, recallFrame, applyArray, type ResumeFn } from "./frames.js";
+import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
 import { Dyn, GuardMark, ROOT_DYN, type HandlerList } from "./dyn.js";
 import { installBudget, runningBudget, STEP_NS, type Budget } from "../budget.js";
 import type { HeapProbe } from "./heap.js";
@@ -336,7 +336,7 @@ export class Runtime implements Budget {
   /** A call site saw the pending Unwind: adds the activation of `info` waiting at `site`. */
   save(self: any, info: any, site: number, vals: any[]): typeof TAIL {
     const u = this.unw as Unwind;
-    if (u.kind !== "reinstate") u.push(new Frame(resolveFrame, self, info, site, vals));
+    if (u.kind !== "reinstate" && u.kind !== "escape") u.push(new Frame(resolveFrame, self, info, site, vals));
     return TAIL;
   }
 
@@ -346,7 +346,7 @@ export class Runtime implements Budget {
    * activation. Limits are rethrown: they end the evaluation.
    */
   caught(e: any, self: any, info: any, site: number, vals: any[]): typeof TAIL {
-    if (e instanceof LimitStop || e instanceof GuardEscape) throw e;
+    if (e instanceof LimitStop) throw e;
     let u: Unwind;
     if (e instanceof Unwind) u = e;
     else u = new Unwind("raise", foreignToCondition(e), false);
@@ -400,23 +400,31 @@ export class Runtime implements Budget {
       r = body.f0();
       if (r === TAIL) r = this.bounce();
     } catch (e) {
-      if (e instanceof GuardEscape && e.mark === mark) {
-        this.depth = depth;
-        this.dyn = outer;
-        return e.value;
-      }
-      if (e instanceof LimitStop || e instanceof GuardEscape) throw e;
+      if (e instanceof LimitStop) throw e;
       this.unw = new Unwind("raise", foreignToCondition(e), false);
       r = TAIL;
     }
     if (r === TAIL) {
       const u = this.unw as Unwind;
-      if (u.kind !== "reinstate") u.push(new Frame(guardResume, this, null, 0, mark));
-      return TAIL;
+      if (u.kind === "escape") {
+        const t = u.payload as { mark: GuardMark; value: any };
+        if (t.mark !== mark) return TAIL;
+        this.unw = null;
+        r = t.value;
+      } else {
+        if (u.kind !== "reinstate") u.push(new Frame(guardResume, this, null, 0, mark));
+        return TAIL;
+      }
     }
     this.depth = depth;
     this.dyn = outer;
     return r;
+  }
+
+  /** A guard's clause applied with `value` (ADR 0045): leaves for the guard of `mark`, saving no frame. Returns TAIL. */
+  escape(mark: GuardMark, value: any): typeof TAIL {
+    this.unw = new Unwind("escape", { mark, value });
+    return TAIL;
   }
 
   /** An async primitive's Promise: reify the stack and resume with its value. Returns TAIL. */
@@ -813,20 +821,6 @@ export class Runtime implements Budget {
           const c = e.condition as Condition;
           return { ok: false, error: c, condition: c };
         }
-        if (e instanceof GuardEscape) {
-          // The guard's activation is on the heap: continue at its frame.
-          let f = run.k;
-          while (f !== null && !(f.fn === guardResume && f.vals === e.mark)) f = f.next;
-          if (f !== null) {
-            this.unw = null;
-            this.depth = run.base;
-            run.k = f;
-            run.mode = RETURN;
-            run.value = e.value;
-            continue;
-          }
-          e = makeCondition("host", "internal error: a guard's escape found no guard");
-        }
         this.unw = new Unwind("raise", foreignToCondition(e), false);
         v = TAIL;
       }
@@ -874,6 +868,21 @@ export class Runtime implements Budget {
       const t = u.payload as { k: Frame | null; value: any; dyn: Dyn };
       run.k = t.k;
       this.dyn = t.dyn;
+      run.mode = RETURN;
+      run.value = t.value;
+      return null;
+    }
+    if (u.kind === "escape") {
+      // The guard's activation is on the heap: continue at its frame.
+      const t = u.payload as { mark: GuardMark; value: any };
+      let f = run.k;
+      while (f !== null && !(f.fn === guardResume && f.vals === t.mark)) f = f.next;
+      if (f === null) {
+        run.mode = RAISE;
+        run.value = makeCondition("host", "internal error: a guard's escape found no guard");
+        return null;
+      }
+      run.k = f;
       run.mode = RETURN;
       run.value = t.value;
       return null;
