@@ -5,7 +5,8 @@
 ;;; here (no guard, no parameterize: they are defined in terms of this file).
 ;;; Primitives written in TypeScript never call Scheme procedures (a
 ;;; continuation could not resume them), so everything that takes a procedure
-;;; argument and calls it lives here.
+;;; argument and calls it lives here. (%guard-call is the one exception: it
+;;; adds a heap frame of its own when the body unwinds, ADR 0045.)
 
 ;; Calls producer with no arguments and then consumer with the values it returned as
 ;; arguments. The call of consumer is a tail call.
