@@ -15,6 +15,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import RE2 from "re2";
 import { decodeLine } from "../log/record.js";
+import { foldAscii, logBytes, type LogBytes } from "./log-cache.js";
 import { isKnownKind } from "../log/kinds.js";
 import { LOG_EXTENSION, isValidSessionId, listSessions, readLog, sessionsDir, type LogRecord } from "../log/index.js";
 import { SessionTree } from "../checkpoint/tree.js";
@@ -145,15 +146,35 @@ interface LineQuery {
   readonly test: RE2 | null;
   /** The bytes a match of the fragment spans when that is fixed (no `%` or `_`), else null. */
   readonly span: number | null;
+  /**
+   * A pattern without wildcards as its ASCII case-folded bytes (non-empty), or
+   * null: found with Buffer.indexOf in the log's folded copy (log-cache.ts),
+   * which matches exactly where the fragment does (a UTF-8 character other
+   * than an ASCII letter is its own bytes in both), without RE2.
+   */
+  readonly needle: Buffer | null;
 }
 
-function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null): LineQuery {
+/** A literal's bytes with ASCII letters lowercased, as log-cache.ts folds a log. */
+function foldedBytes(text: string): Buffer {
+  const b = Buffer.from(text, "utf8");
+  foldAscii(b, b, 0, b.length);
+  return b;
+}
+
+function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null, literal: string | null = null): LineQuery {
   return {
     kinds: new Set(kinds),
     find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment),
     test: fragment === null ? null : new RE2(fragment),
     span: fragment === null ? 0 : span,
+    needle: fragment !== null && span !== null && literal !== null && literal !== "" ? foldedBytes(literal) : null,
   };
+}
+
+/** The LIKE pattern itself when it has no wildcard (`literal`: % and _ are themselves), else null. */
+function plainText(pattern: string, literal = false): string | null {
+  return likeSpan(pattern, literal) === null ? null : pattern;
 }
 
 /** The bytes a LIKE pattern's match spans when every match spans the same (no `%`, no `_` unless literal), else null. */
@@ -219,14 +240,26 @@ function seqOf(buf: Buffer, start: number): number {
  * search goes on from the next line, so a line that does not match costs
  * nothing of its own and a matching one one native call.
  */
-function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit, kind: string) => boolean) | null): Hit[] {
+function scan(
+  buf: Buffer,
+  lq: LineQuery,
+  keep: (seq: number) => boolean,
+  drop: ((h: Hit, kind: string) => boolean) | null,
+  folded: (() => Buffer) | null = null,
+): Hit[] {
   const out: Hit[] = [];
-  forEachMatchingLine(buf, lq.find, (at, start, end) => {
+  const low = lq.needle !== null && folded !== null ? folded() : null;
+  const needle = lq.needle!;
+  const inPayload =
+    low !== null
+      ? (from: number, to: number) => low.subarray(from, to).indexOf(needle) >= 0
+      : (from: number, to: number) => lq.test!.test(buf.subarray(from, to));
+  forEachMatchingLine(buf, low !== null ? bytesFinder(low, needle) : re2Finder(buf, lq.find), (at, start, end) => {
     const env = envelope(buf, start, end);
     if (env === null || !lq.kinds.has(env.kind)) return;
     const payloadEnd = end - CRC_TAIL + 1;
     // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
-    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) return;
+    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !inPayload(env.payload, payloadEnd)) return;
     const seq = seqOf(buf, start);
     if (seq < 0 || !keep(seq)) return;
     const h = { start, end, seq };
@@ -236,17 +269,32 @@ function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: 
   return out;
 }
 
+/** The offset of the next match at or after `pos`, or -1. */
+type Finder = (pos: number) => number;
+
+/** Finds with one RE2 `search` (an offset, no match object) over the rest of the buffer. */
+function re2Finder(buf: Buffer, re: RE2): Finder {
+  return (pos) => {
+    const i = re.search(pos === 0 ? buf : buf.subarray(pos));
+    return i < 0 ? -1 : pos + i;
+  };
+}
+
+/** Finds bytes with Buffer.indexOf in `hay` (the log or its folded copy: the same offsets). */
+function bytesFinder(hay: Buffer, needle: Buffer): Finder {
+  return (pos) => hay.indexOf(needle, pos);
+}
+
 /**
- * Calls `visit` with the offset of the first match of `re` on each line that
- * has one, and the line's [start, end): one RE2 `search` (an offset, no match
- * object) over the rest of the buffer, then on from the next line.
+ * Calls `visit` with the offset of the first match of `find` on each line that
+ * has one, and the line's [start, end): one search over the rest of the
+ * buffer, then on from the next line.
  */
-function forEachMatchingLine(buf: Buffer, re: RE2, visit: (at: number, start: number, end: number) => void): void {
+function forEachMatchingLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void): void {
   let pos = 0;
   while (pos < buf.length) {
-    const i = re.search(pos === 0 ? buf : buf.subarray(pos));
-    if (i < 0) break;
-    const at = pos + i;
+    const at = find(pos);
+    if (at < 0) break;
     const start = buf.lastIndexOf(10, at) + 1;
     let end = buf.indexOf(10, at);
     if (end < 0) end = buf.length;
@@ -286,7 +334,7 @@ function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
     const seen = new Set<number>();
     const found = calls;
     for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
-      forEachMatchingLine(buf, word, (_at, start, end) => {
+      forEachMatchingLine(buf, re2Finder(buf, word), (_at, start, end) => {
         if (seen.has(start)) return;
         seen.add(start);
         if (envelope(buf, start, end)?.kind !== "tool.call") return;
@@ -318,9 +366,10 @@ function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
   };
 }
 
-function readWhole(file: string): Buffer {
+/** A session log's bytes, through the per-process cache of appended logs (log-cache.ts). */
+function readWhole(file: string): LogBytes {
   try {
-    return readFileSync(file);
+    return logBytes(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new RecallLogError("no-task", `there is no session log ${file} (a deleted session?)`);
     throw e;
@@ -463,13 +512,14 @@ function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
  * session's id).
  */
 export function recallLog(dataDir: string, session: string, q: RecallLogQuery): RecallLogResult {
-  const buf = readWhole(logFileOf(dataDir, session));
-  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match));
+  const log = readWhole(logFileOf(dataDir, session));
+  const buf = log.buf;
+  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match), q.match === null ? null : plainText(q.match));
   const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
   const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
   if (q.after === null)
     for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(a.buf)) });
-  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(buf)) });
+  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(buf), log.folded) });
   const matched = parts.reduce((n, p) => n + p.hits.length, 0);
   // The newest `limit` rows: from the end of the last part backwards.
   let left = Math.min(q.limit, MAX_RECALL_ROWS);
@@ -489,7 +539,7 @@ export function recallLog(dataDir: string, session: string, q: RecallLogQuery): 
 
 /** recall-entry: the one record at seq, its body whole, or null when the log holds no record with that number. */
 export function recallEntry(dataDir: string, session: string, seq: number): RecallRow | null {
-  const buf = readWhole(logFileOf(dataDir, session));
+  const buf = readWhole(logFileOf(dataDir, session)).buf;
   // Every line starts {"seq":N,: find this one's by its bytes (a few candidates at most), then decode it.
   const needle = Buffer.from(`{"seq":${seq},`, "latin1");
   for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
@@ -577,27 +627,30 @@ export function recallSearch(
 ): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
-  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true));
-  const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
+  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true), words[0]!);
+  // Every word is literal: each of the rest is looked for in the folded payload.
+  const rest = words.slice(1).map(foldedBytes);
   const found: (RecallSearchRow & { ts: number })[] = [];
   for (const s of listSessions(dataDir)) {
     if (only !== null && !only.has(s.session)) {
       if (counts !== null && repoAtStart(s.file, projectOf) === project) counts.leftOut++;
       continue;
     }
-    let buf: Buffer;
+    let log: LogBytes;
     try {
-      buf = readFileSync(s.file);
+      log = logBytes(s.file, false);
     } catch {
       continue; // removed while listing
     }
+    const buf = log.buf;
     const start = startOf(buf);
     const repo = typeof start?.repo === "string" ? start.repo : null;
     if (repo === null || projectOf(repo) !== project) continue;
     let title: string | null = null;
-    for (const h of scan(buf, first, () => true, memoryNoise(buf))) {
-      const payload = buf.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
-      if (!rest.every((re) => re.test(payload))) continue;
+    for (const h of scan(buf, first, () => true, memoryNoise(buf), log.folded)) {
+      const low = log.folded();
+      const payload = low.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
+      if (!rest.every((w) => payload.indexOf(w) >= 0)) continue;
       const r = decodeAt(buf, h);
       if (r === null) continue;
       title ??= titleOf(buf);
