@@ -33,6 +33,15 @@ export interface LogBytes {
   readonly buf: Buffer;
   /** The bytes with ASCII letters lowercased, the same length as `buf`. */
   folded(): Buffer;
+  /**
+   * A value computed from the log's whole lines, kept with the cached bytes and
+   * brought up to date from where it stopped: `extend(value, from)` reads the
+   * lines of `buf` from offset `from` (0 with no value yet; always a line's
+   * start) and returns the value for all of them. A line the last call saw
+   * unfinished (no newline yet) is read again the next time, so `extend` must
+   * give the same value for a line seen twice (a set, not a count).
+   */
+  derived<T>(key: string, extend: (value: T | undefined, from: number) => T): T;
 }
 
 interface Entry {
@@ -45,6 +54,8 @@ interface Entry {
   /** The folded copy of store[0, foldedTo), or null until asked for. */
   foldStore: Buffer | null;
   foldedTo: number;
+  /** derived() values: each with the offset after the last whole line it covers. */
+  readonly memo: Map<string, { value: unknown; to: number }>;
 }
 
 const entries: Entry[] = [];
@@ -125,10 +136,21 @@ function samePrefix(fd: number, e: Entry): boolean {
   return check(0) && check(e.size - probe.length);
 }
 
+/** The offset after the last newline of buf (0 when it has none): where the lines not yet whole start. */
+function wholeTo(buf: Buffer): number {
+  return buf.lastIndexOf(10) + 1;
+}
+
+/** Bytes read some other way, with the same interface and nothing kept. */
+export function unkept(buf: Buffer): LogBytes {
+  return uncached(buf);
+}
+
 function uncached(buf: Buffer): LogBytes {
   let f: Buffer | null = null;
   return {
     buf,
+    derived: <T>(_key: string, extend: (value: T | undefined, from: number) => T): T => extend(undefined, 0),
     folded: () => {
       if (f === null) {
         f = Buffer.allocUnsafe(buf.length);
@@ -144,6 +166,15 @@ function view(e: Entry): LogBytes {
   const buf = e.store.subarray(0, size);
   return {
     buf,
+    derived: <T>(key: string, extend: (value: T | undefined, from: number) => T): T => {
+      // Only while the entry still holds exactly these bytes: else computed afresh for this view.
+      if (e.size !== size || !entries.includes(e)) return extend(undefined, 0);
+      const m = e.memo.get(key);
+      if (m !== undefined && m.to === size) return m.value as T;
+      const value = extend(m?.value as T | undefined, m?.to ?? 0);
+      e.memo.set(key, { value, to: wholeTo(buf) });
+      return value;
+    },
     folded: () => {
       // The entry may have been extended or dropped since: the folded bytes of [0, size) stay the same either way.
       if (e.foldStore === null || e.foldedTo < size) {
@@ -212,7 +243,7 @@ export function logBytes(file: string, keep = true): LogBytes {
     }
     const buf = whole.subarray(0, got);
     if (!keep || got * 2 > LOG_CACHE_LIMITS.bytes) return uncached(buf);
-    const fresh: Entry = { file, dev: st.dev, ino: st.ino, store: whole, size: got, foldStore: null, foldedTo: 0 };
+    const fresh: Entry = { file, dev: st.dev, ino: st.ino, store: whole, size: got, foldStore: null, foldedTo: 0, memo: new Map() };
     entries.push(fresh);
     while (entries.length > LOG_CACHE_LIMITS.logs || (entries.length > 1 && total() > LOG_CACHE_LIMITS.bytes)) entries.shift();
     return view(fresh);

@@ -15,7 +15,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import RE2 from "re2";
 import { decodeLine } from "../log/record.js";
-import { foldAscii, logBytes, type LogBytes } from "./log-cache.js";
+import { foldAscii, logBytes, unkept, type LogBytes } from "./log-cache.js";
 import { isKnownKind } from "../log/kinds.js";
 import { LOG_EXTENSION, isValidSessionId, listSessions, readLog, sessionsDir, type LogRecord } from "../log/index.js";
 import { SessionTree } from "../checkpoint/tree.js";
@@ -290,8 +290,8 @@ function bytesFinder(hay: Buffer, needle: Buffer): Finder {
  * has one, and the line's [start, end): one search over the rest of the
  * buffer, then on from the next line.
  */
-function forEachMatchingLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void): void {
-  let pos = 0;
+function forEachMatchingLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void, from = 0): void {
+  let pos = from;
   while (pos < buf.length) {
     const at = find(pos);
     if (at < 0) break;
@@ -324,27 +324,33 @@ function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
  * their results, and a reply that is only such calls. A search would
  * otherwise find its own call, and each earlier search's rows again.
  */
-function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
+function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
+  const buf = log.buf;
   let calls: Set<string> | null = null;
-  const memoryCalls = (): Set<string> => {
-    if (calls !== null) return calls;
-    calls = new Set();
-    // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
-    // walk over every tool.call line), and decode the tool.call lines among them.
-    const seen = new Set<number>();
-    const found = calls;
-    for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
-      forEachMatchingLine(buf, re2Finder(buf, word), (_at, start, end) => {
-        if (seen.has(start)) return;
-        seen.add(start);
-        if (envelope(buf, start, end)?.kind !== "tool.call") return;
-        const r = decodeAt(buf, { start, end });
-        const p = r?.payload as Record<string, unknown> | undefined;
-        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
-      });
-    }
-    return calls;
-  };
+  // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
+  // walk over every tool.call line), and decode the tool.call lines among them. The set is kept with the cached
+  // log (log-cache.ts) and extended over the appended lines only.
+  const memoryCalls = (): Set<string> =>
+    (calls ??= log.derived<Set<string>>("memory-calls", (prev, from) => {
+      const found = new Set(prev);
+      const seen = new Set<number>();
+      for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
+        forEachMatchingLine(
+          buf,
+          re2Finder(buf, word),
+          (_at, start, end) => {
+            if (seen.has(start)) return;
+            seen.add(start);
+            if (envelope(buf, start, end)?.kind !== "tool.call") return;
+            const r = decodeAt(buf, { start, end });
+            const p = r?.payload as Record<string, unknown> | undefined;
+            if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
+          },
+          from,
+        );
+      }
+      return found;
+    }));
   return (h, kind) => {
     if (kind === "tool.result") {
       if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
@@ -518,8 +524,8 @@ export function recallLog(dataDir: string, session: string, q: RecallLogQuery): 
   const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
   const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
   if (q.after === null)
-    for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(a.buf)) });
-  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(buf), log.folded) });
+    for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(unkept(a.buf))) });
+  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(log), log.folded) });
   const matched = parts.reduce((n, p) => n + p.hits.length, 0);
   // The newest `limit` rows: from the end of the last part backwards.
   let left = Math.min(q.limit, MAX_RECALL_ROWS);
@@ -537,9 +543,58 @@ export function recallLog(dataDir: string, session: string, q: RecallLogQuery): 
   return { session, matched, rows };
 }
 
+/** The start of the first line at or after `at`, or buf.length. */
+function lineStartFrom(buf: Buffer, at: number): number {
+  if (at === 0) return 0;
+  const nl = buf.indexOf(10, at - 1);
+  return nl < 0 ? buf.length : nl + 1;
+}
+
+/** The seq of the first line at or after `at` that has one, and where that line starts; null when none does. */
+function seqFrom(buf: Buffer, at: number): { seq: number; start: number } | null {
+  for (let start = lineStartFrom(buf, at); start < buf.length; start = lineStartFrom(buf, start + 1)) {
+    const seq = seqOf(buf, start);
+    if (seq >= 0) return { seq, start };
+  }
+  return null;
+}
+
+/**
+ * The record numbered `seq` found by bisecting the byte range on line starts
+ * (a line with no seq, a damaged one, is stepped over): the first line
+ * numbered seq or more, then the lines numbered seq from there, the first
+ * that decodes. Null when that finds none.
+ */
+function entryBySearch(buf: Buffer, seq: number): LogRecord | null {
+  let lo = 0;
+  let hi = buf.length;
+  // Invariant: every line starting before lo is numbered below seq; the first line numbered seq or more starts before hi or at it.
+  while (hi - lo > 4096) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const s = seqFrom(buf, mid);
+    if (s === null || s.seq >= seq) hi = mid;
+    else lo = s.start + 1;
+  }
+  for (let start = lineStartFrom(buf, lo); start < buf.length; start = lineStartFrom(buf, start + 1)) {
+    const n = seqOf(buf, start);
+    if (n < 0 || n < seq) continue;
+    if (n > seq) return null;
+    let end = buf.indexOf(10, start);
+    if (end < 0) end = buf.length;
+    const r = decodeAt(buf, { start, end });
+    if (r !== null && r.seq === seq) return r;
+  }
+  return null;
+}
+
 /** recall-entry: the one record at seq, its body whole, or null when the log holds no record with that number. */
 export function recallEntry(dataDir: string, session: string, seq: number): RecallRow | null {
   const buf = readWhole(logFileOf(dataDir, session)).buf;
+  // The writer numbers lines in order: a binary search over line starts finds the first line numbered seq or
+  // more, in about 17 steps for 100,000 lines. The first of the lines from there numbered seq that decodes is
+  // the answer, as the scan below finds it; when there is none there (a log out of order), the scan decides.
+  const fast = entryBySearch(buf, seq);
+  if (fast !== null) return rowOf(fast, null);
   // Every line starts {"seq":N,: find this one's by its bytes (a few candidates at most), then decode it.
   const needle = Buffer.from(`{"seq":${seq},`, "latin1");
   for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
@@ -647,7 +702,7 @@ export function recallSearch(
     const repo = typeof start?.repo === "string" ? start.repo : null;
     if (repo === null || projectOf(repo) !== project) continue;
     let title: string | null = null;
-    for (const h of scan(buf, first, () => true, memoryNoise(buf), log.folded)) {
+    for (const h of scan(buf, first, () => true, memoryNoise(log), log.folded)) {
       const low = log.folded();
       const payload = low.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
       if (!rest.every((w) => payload.indexOf(w) >= 0)) continue;

@@ -143,3 +143,22 @@ test("foldAscii: every byte value at every alignment and length, against the byt
     }
   t.is(bad, 0);
 });
+
+test("recall-entry on a log of many lines: every seq found by its bisection, past damaged lines, and none that is not there", (t) => {
+  const { data, file } = tempData(t);
+  const texts = Array.from({ length: 3000 }, (_, i) => `message ${i + 2}`); // seq 2..3001 (1 is the start)
+  const all = lines(texts);
+  const body = all.toString("utf8").split("\n");
+  // A torn line between seq 1000 and 1001, and seq 2000's crc spoiled (so that record is not there).
+  body.splice(1000, 0, '{"seq":10');
+  const at2000 = body.findIndex((l) => l.startsWith('{"seq":2000,'));
+  body[at2000] = body[at2000]!.replace(/"crc":"[0-9a-f]{8}"/, '"crc":"00000000"');
+  writeFileSync(file, body.join("\n"));
+  let wrong = 0;
+  for (const seq of [2, 3, 999, 1000, 1001, 1002, 1999, 2001, 2500, 3000, 3001]) if (recallEntry(data, SESSION, seq)?.body !== `message ${seq}`) wrong++;
+  t.is(wrong, 0);
+  t.is(recallEntry(data, SESSION, 1)?.kind, "session.start");
+  t.is(recallEntry(data, SESSION, 2000), null);
+  t.is(recallEntry(data, SESSION, 3002), null);
+  t.is(recallEntry(data, SESSION, 0), null);
+});
