@@ -153,6 +153,8 @@ interface LineQuery {
    * than an ASCII letter is its own bytes in both), without RE2.
    */
   readonly needle: Buffer | null;
+  /** Without a fragment and for one kind, the envelope's bytes `"kind":"K","payload":` (found with Buffer.indexOf), else null. */
+  readonly mark: Buffer | null;
 }
 
 /** A literal's bytes with ASCII letters lowercased, as log-cache.ts folds a log. */
@@ -169,6 +171,7 @@ function lineExpression(kinds: readonly string[], fragment: string | null, span:
     test: fragment === null ? null : new RE2(fragment),
     span: fragment === null ? 0 : span,
     needle: fragment !== null && span !== null && literal !== null && literal !== "" ? foldedBytes(literal) : null,
+    mark: fragment === null && kinds.length === 1 ? Buffer.from(`"kind":"${kinds[0]!}","payload":`, "utf8") : null,
   };
 }
 
@@ -254,7 +257,8 @@ function scan(
     low !== null
       ? (from: number, to: number) => low.subarray(from, to).indexOf(needle) >= 0
       : (from: number, to: number) => lq.test!.test(buf.subarray(from, to));
-  forEachMatchingLine(buf, low !== null ? bytesFinder(low, needle) : re2Finder(buf, lq.find), (at, start, end) => {
+  const find = low !== null ? bytesFinder(low, needle) : lq.mark !== null ? bytesFinder(buf, lq.mark) : re2Finder(buf, lq.find);
+  forEachMatchingLine(buf, find, (at, start, end) => {
     const env = envelope(buf, start, end);
     if (env === null || !lq.kinds.has(env.kind)) return;
     const payloadEnd = end - CRC_TAIL + 1;
@@ -353,7 +357,8 @@ function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
     }));
   return (h, kind) => {
     if (kind === "tool.result") {
-      if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
+      // The set first: kept with the cached log, it is cheaper than looking through a long result's line.
+      if (memoryCalls().size === 0 && !lineHas(buf, h)) return false;
       const r = decodeAt(buf, h);
       const p = r?.payload as Record<string, unknown> | undefined;
       return p !== undefined && (isMemoryCall(String(p.tool ?? ""), null) || memoryCalls().has(String(p.call_id ?? "")));
