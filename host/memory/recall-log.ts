@@ -6,10 +6,13 @@
 // was forked from and in turns an undo hid. The two share the reading code
 // of events.ts: a row's body is an event's text as recall shows it.
 //
-// The scan reads the log file whole and runs one RE2 expression over its bytes
-// (linear time whatever the pattern: `%a%a%a%b` cannot backtrack), anchored at
-// each line's `"kind":"…","payload":` so that only the payload is matched;
-// only the rows returned are decoded (and their CRC checked).
+// The scan runs over the log's bytes (log-cache.ts keeps them per process and
+// reads only what was appended since the last call): one RE2 expression for a
+// pattern with wildcards (linear time whatever the pattern: `%a%a%a%b` cannot
+// backtrack), Buffer.indexOf over the bytes' ASCII case-folded copy for one
+// without. Each hit's line is checked from its envelope's bytes (its kind, and
+// that the match lies in the payload); only the rows returned are decoded (and
+// their CRC checked), the rest are counted.
 
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
