@@ -153,9 +153,13 @@ interface LineQuery {
    * A pattern without wildcards as its ASCII case-folded bytes (non-empty), or
    * null: found with Buffer.indexOf in the log's folded copy (log-cache.ts),
    * which matches exactly where the fragment does (a UTF-8 character other
-   * than an ASCII letter is its own bytes in both), without RE2.
+   * than an ASCII letter is its own bytes in both), without RE2. With
+   * wildcards, the longest run of the pattern between them: every match holds
+   * it, so only the lines that do are tested with RE2.
    */
   readonly needle: Buffer | null;
+  /** The needle is the whole pattern (no wildcards): a line that holds it in its payload matches. */
+  readonly exact: boolean;
   /** Without a fragment and for one kind, the envelope's bytes `"kind":"K","payload":` (found with Buffer.indexOf), else null. */
   readonly mark: Buffer | null;
 }
@@ -173,14 +177,22 @@ function lineExpression(kinds: readonly string[], fragment: string | null, span:
     find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment),
     test: fragment === null ? null : new RE2(fragment),
     span: fragment === null ? 0 : span,
-    needle: fragment !== null && span !== null && literal !== null && literal !== "" ? foldedBytes(literal) : null,
+    needle: fragment !== null && literal !== null && literal !== "" ? foldedBytes(literal) : null,
+    exact: span !== null,
     mark: fragment === null && kinds.length === 1 ? Buffer.from(`"kind":"${kinds[0]!}","payload":`, "utf8") : null,
   };
 }
 
-/** The LIKE pattern itself when it has no wildcard (`literal`: % and _ are themselves), else null. */
-function plainText(pattern: string, literal = false): string | null {
-  return likeSpan(pattern, literal) === null ? null : pattern;
+/**
+ * What every match of a LIKE pattern holds, to find candidate lines by: the
+ * pattern itself when it has no wildcard (`literal`: % and _ are themselves),
+ * else its longest run between wildcards ("" when it is all wildcards).
+ */
+function plainText(pattern: string, literal = false): string {
+  if (likeSpan(pattern, literal) !== null) return pattern;
+  let best = "";
+  for (const run of pattern.split(/[%_]/)) if (Buffer.byteLength(run, "utf8") > Buffer.byteLength(best, "utf8")) best = run;
+  return best;
 }
 
 /** The bytes a LIKE pattern's match spans when every match spans the same (no `%`, no `_` unless literal), else null. */
@@ -257,7 +269,7 @@ function scan(
   const low = lq.needle !== null && folded !== null ? folded() : null;
   const needle = lq.needle!;
   const inPayload =
-    low !== null
+    low !== null && lq.exact
       ? (from: number, to: number) => low.subarray(from, to).indexOf(needle) >= 0
       : (from: number, to: number) => lq.test!.test(buf.subarray(from, to));
   const find = low !== null ? bytesFinder(low, needle) : lq.mark !== null ? bytesFinder(buf, lq.mark) : re2Finder(buf, lq.find);
@@ -693,7 +705,8 @@ export function recallSearch(
   const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true), words[0]!);
   // Every word is literal: each of the rest is looked for in the folded payload.
   const rest = words.slice(1).map(foldedBytes);
-  const found: (RecallSearchRow & { ts: number })[] = [];
+  // The snippet of a row is made only for the rows returned (it costs a RegExp per word): each found row keeps its record.
+  const found: (Omit<RecallSearchRow, "text"> & { ts: number; record: LogRecord })[] = [];
   for (const s of listSessions(dataDir)) {
     if (only !== null && !only.has(s.session)) {
       if (counts !== null && repoAtStart(s.file, projectOf) === project) counts.leftOut++;
@@ -717,11 +730,11 @@ export function recallSearch(
       const r = decodeAt(buf, h);
       if (r === null) continue;
       title ??= titleOf(buf);
-      found.push({ session: s.session, title, seq: r.seq, kind: r.kind, at: r.ts, text: snippet(bodyOf(r), words, q.window, q.lead), ts: Date.parse(r.ts) });
+      found.push({ session: s.session, title, seq: r.seq, kind: r.kind, at: r.ts, ts: Date.parse(r.ts), record: r });
     }
   }
   found.sort((a, b) => b.ts - a.ts || (a.session === b.session ? b.seq - a.seq : a.session < b.session ? 1 : -1));
-  return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, ...row }) => row);
+  return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, record, ...row }) => ({ ...row, text: snippet(bodyOf(record), words, q.window, q.lead) }));
 }
 
 /** recall-search's answer through the conversation memory: the rows, and the other tasks the person's leave kept out. */
