@@ -1,13 +1,14 @@
 // The <id>.mem file: a log's memory up to its last whole turn, laid out so a search reads only its own words' postings.
 //
-// Format version 1 (docs/memory-format.md has the layout and why). Every part a
+// Format version 2 (docs/memory-format.md has the layout and why). Every part a
 // reader uses is checked as it is read: the header by its CRC, each slot of the
 // word table by its check, each word's postings block by its CRC, each event
 // entry and card by theirs, the meta by its CRC. A part that fails is a
 // MemMismatch: the caller makes the file again from the log. Nothing read is
 // kept after a search: a MemReader holds one file descriptor and the header.
 
-import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
+import { closeSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
+import { crc32 as zlibCrc32 } from "node:zlib";
 import type { CompactionNote, TurnCard } from "./cards.js";
 import { EVENT_CODES, type EventType } from "./events.js";
 import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
@@ -82,12 +83,18 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
+/** From this many bytes on, zlib's CRC (one call into C) costs less than the table loop in JavaScript. */
+const ZLIB_CRC_FROM = 128;
+
 /**
- * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b,
- * computed here: a file has thousands of small parts, and a call into zlib
- * for each costs more than the sum.
+ * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b: a
+ * small part (a slot, an event entry) by the table here, since a file has
+ * thousands of them and a call into zlib costs more than their bytes; a
+ * larger one (a postings block, a card, the meta part) by zlib's, which the
+ * JavaScript loop is several times slower than on a block of a few KB.
  */
 export function crc32(b: Uint8Array, from = 0, to = b.length): number {
+  if (to - from >= ZLIB_CRC_FROM) return zlibCrc32(from === 0 && to === b.length ? b : b.subarray(from, to));
   let c = -1;
   for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ (b[i] as number)) & 0xff]! ^ (c >>> 8);
   return (c ^ -1) >>> 0;
@@ -262,7 +269,8 @@ export function writeMemFile(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
-function parseHeader(file: string, h: Buffer, size: number): MemHeader {
+/** The header's fields, checked; `size` the file's when known (else the caller checks that it ends at fileSize). */
+function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
   if (h.length < HEADER_BYTES || h.toString("latin1", 0, 8) !== MEM_MAGIC) throw new MemMismatch(file, "not a nodwyn memory file");
   if (h.readUInt32LE(8) !== MEM_VERSION) throw new MemMismatch(file, `format version ${h.readUInt32LE(8)}, not ${MEM_VERSION}`);
   if (crc32(h, 16, HEADER_BYTES) !== h.readUInt32LE(12)) throw new MemMismatch(file, "the header does not match its CRC");
@@ -286,12 +294,24 @@ function parseHeader(file: string, h: Buffer, size: number): MemHeader {
     postingsOff: f(21),
     postingsLen: f(22),
   };
-  if (hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
+  if (size !== null && hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
   return hdr;
 }
 
 /** One word's postings as read: flat [doc, tf, len, …]. */
 export type Postings = Uint32Array;
+
+/** A word as a lookup needs it: its UTF-8 and its hash, made once per search rather than once per task. */
+export interface WordKey {
+  readonly word: string;
+  readonly bytes: Buffer;
+  readonly hash: number;
+}
+
+export function wordKey(word: string): WordKey {
+  const bytes = Buffer.from(word, "utf8");
+  return { word, bytes, hash: wordHash(bytes) };
+}
 
 /** Reads parts of one .mem file, each checked as it is read. Close it when done. */
 export class MemReader {
@@ -314,16 +334,23 @@ export class MemReader {
       throw e;
     }
     try {
-      const size = fstatSync(fd).size;
       // The header and what follows it (the meta part) in one read.
-      const h = Buffer.allocUnsafe(Math.min(size, HEAD_READ));
+      const h = Buffer.allocUnsafe(HEAD_READ);
       let n = 0;
       while (n < h.length) {
         const got = readSync(fd, h, n, h.length - n, n);
         if (got === 0) break;
         n += got;
       }
-      const r = new MemReader(file, fd, parseHeader(file, h.subarray(0, n), size));
+      // A file shorter than the first read has that read's size; a longer one ends where its header says when a read
+      // of two bytes from its last byte gets one (no stat).
+      const hdr = parseHeader(file, h.subarray(0, n), n < h.length ? n : null);
+      if (n === h.length) {
+        const two = Buffer.allocUnsafe(2);
+        const got = Number.isSafeInteger(hdr.fileSize) && hdr.fileSize >= n ? readSync(fd, two, 0, 2, hdr.fileSize - 1) : -1;
+        if (got !== 1) throw new MemMismatch(file, `the file does not end where its header says (${hdr.fileSize} bytes)`);
+      }
+      const r = new MemReader(file, fd, hdr);
       r.head = h.subarray(0, n);
       return r;
     } catch (e) {
@@ -363,10 +390,11 @@ export class MemReader {
   }
 
   /** The postings of `word`, or null when no event holds it. */
-  postings(word: string): Postings | null {
+  postings(word: string | WordKey): Postings | null {
     const h = this.header;
-    const wb = Buffer.from(word, "utf8");
-    const hash = wordHash(wb);
+    const key = typeof word === "string" ? wordKey(word) : word;
+    const wb = key.bytes;
+    const hash = key.hash;
     const mask = h.slots - 1;
     let s = hash & mask;
     const RUN = 8;
@@ -412,21 +440,26 @@ export class MemReader {
     const out = new Uint32Array(n * 3);
     let at = 2 + wl + 4;
     let doc = -1;
-    for (let k = 0; k < out.length; k++) {
-      let v = 0;
-      let shift = 0;
-      for (;;) {
-        if (at >= end || shift > 28) throw new MemMismatch(this.file, "a postings block has the wrong length");
-        const b = block[at++]!;
-        v += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) break;
-        shift += 7;
+    // Most varints are one byte (an index delta, a term frequency): that case first, the loop only for longer ones.
+    for (let k = 0, part = 0; k < out.length; k++) {
+      if (at >= end) throw new MemMismatch(this.file, "a postings block has the wrong length");
+      let b = block[at++]!;
+      let v = b;
+      if (b >= 0x80) {
+        v = b & 0x7f;
+        for (let shift = 7; ; shift += 7) {
+          if (at >= end || shift > 28) throw new MemMismatch(this.file, "a postings block has the wrong length");
+          b = block[at++]!;
+          v += (b & 0x7f) * 2 ** shift;
+          if (b < 0x80) break;
+        }
       }
-      if (k % 3 === 0) {
+      if (part === 0) {
         doc = doc < 0 ? v : doc + v;
         if ((k > 0 && v === 0) || doc >= h.docs) throw new MemMismatch(this.file, "a posting names an event the file does not hold");
         out[k] = doc;
       } else out[k] = v;
+      part = part === 2 ? 0 : part + 1;
     }
     if (at !== end) throw new MemMismatch(this.file, "a postings block has the wrong length");
     return out;

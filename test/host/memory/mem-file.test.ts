@@ -1,7 +1,7 @@
 // The .mem file's robustness: deleted, truncated at every byte offset, a flipped byte, a log that gained events, a repaired last turn, two processes at once.
 import test from "ava";
 import { execFile } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -115,6 +115,47 @@ test("truncated at every byte offset: each is detected, made again, and answers 
     }
   }
   t.pass();
+});
+
+test("a file longer than its first read: cut anywhere past the header, or grown by a byte, is refused without a stat", (t) => {
+  const data = tempDir(t);
+  const repo = tempDir(t, "nodwyn-mem-tree-");
+  // Forty turns of distinct words: a file of several times the 4,096 bytes read with the header.
+  const turns = Array.from({ length: 40 }, (_, i) => handTurn(i + 1, `question ${i} about word${i}alpha`, { tool: "shell-exec", args: { command: `grep word${i}beta` }, output: `exit 0\nword${i}gamma found in file${i}.ts` }, `answer ${i} word${i}delta`));
+  const log = handLog(data, SESSION, repo, turns.flat());
+  const v = openTask(log)!;
+  const words = ["word7alpha", "word31gamma", "question"];
+  const want = answer(v, words);
+  v.close();
+  const mem = memFileOf(log);
+  const bytes = readFileSync(mem);
+  t.true(bytes.length > 3 * 4096, `the file has ${bytes.length} bytes`);
+  const refused = (b: Buffer): boolean => {
+    writeFileSync(mem, b);
+    try {
+      MemReader.open(mem)?.close();
+      return false;
+    } catch (e) {
+      return (e as Error).name === "MemMismatch";
+    }
+  };
+  for (const k of [4095, 4096, 4097, 8191, 8192, bytes.length - 2, bytes.length - 1]) t.true(refused(bytes.subarray(0, k)), `cut to ${k} bytes`);
+  t.true(refused(Buffer.concat([bytes, Buffer.from([0])])), "grown by a byte");
+  const got = answerNow(log, words);
+  t.deepEqual(got.actions, ["rebuilt"]);
+  t.is(got.text, want);
+  t.true(readFileSync(mem).equals(bytes), "made again, the file is the one the log makes");
+  // Whole again, it is read as it is.
+  const again = openTask(log)!;
+  t.is(again.action, "read");
+  again.close();
+});
+
+test("a folder under a log's name is no task", (t) => {
+  const data = tempDir(t);
+  const dir = join(data, "sessions");
+  mkdirSync(join(dir, `${SESSION}.jsonl`), { recursive: true });
+  t.is(openTask(join(dir, `${SESSION}.jsonl`)), null);
 });
 
 test("a flipped byte anywhere: the answer is the same as from a fresh file, and every part a reader checks detects it", (t) => {
