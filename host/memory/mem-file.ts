@@ -1,11 +1,12 @@
 // The <id>.mem file: a log's memory up to its last whole turn, laid out so a search reads only its own words' postings.
 //
-// Format version 2 (docs/memory-format.md has the layout and why). Every part a
-// reader uses is checked as it is read: the header by its CRC, each slot of the
-// word table by its check, each word's postings block by its CRC, each event
-// entry and card by theirs, the meta by its CRC. A part that fails is a
-// MemMismatch: the caller makes the file again from the log. Nothing read is
-// kept after a search: a MemReader holds one file descriptor and the header.
+// Format version 3 (docs/memory-format.md has the layout and why). Every part a
+// reader uses is checked as it is read: the header by its CRC, the word table
+// (read whole with the header and the meta part, in one read) by its CRC, each
+// word's postings block by its CRC, each event entry and card by theirs, the
+// meta by its CRC. A part that fails is a MemMismatch: the caller makes the
+// file again from the log. Nothing read is kept after a search: a MemReader
+// holds one file descriptor and what its first read got.
 
 import { closeSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
 import { crc32 as zlibCrc32 } from "node:zlib";
@@ -14,14 +15,15 @@ import { EVENT_CODES, type EventType } from "./events.js";
 import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
 
 export const MEM_MAGIC = "NDWNMEM\n";
-export const MEM_VERSION = 2;
+export const MEM_VERSION = 3;
 export const MEM_EXTENSION = ".mem";
-export const HEADER_BYTES = 264;
+export const HEADER_BYTES = 272;
 export const DOC_BYTES = 48;
-export const SLOT_BYTES = 16;
+/** A word table entry: u32 hash, u32 block offset. */
+export const WORD_ENTRY_BYTES = 8;
 export const CARD_ENTRY_BYTES = 16;
-/** How much of a file is read with its header. */
-const HEAD_READ = 4096;
+/** How much of a file is read with its header: the header, the meta part and the word table of a task of a few thousand words. */
+export const HEAD_READ = 32 * 1024;
 
 /** A part of a .mem file that does not check: the file is made again from the log. */
 export class MemMismatch extends Error {
@@ -52,7 +54,8 @@ export interface MemHeader {
   readonly s: Watermark;
   readonly docs: number;
   readonly totalLen: number;
-  readonly slots: number;
+  /** Words in the word table. */
+  readonly words: number;
   readonly metaOff: number;
   readonly metaLen: number;
   readonly metaCrc: number;
@@ -61,12 +64,13 @@ export interface MemHeader {
   readonly cardsTableOff: number;
   readonly cards: number;
   readonly cardsDataOff: number;
-  readonly slotsOff: number;
+  readonly tableOff: number;
+  readonly tableCrc: number;
   readonly postingsOff: number;
   readonly postingsLen: number;
 }
 
-/** FNV-1a over the word's UTF-8 bytes: where its slot is. */
+/** FNV-1a over the word's UTF-8 bytes: the word table's order. */
 export function wordHash(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
@@ -88,7 +92,7 @@ const ZLIB_CRC_FROM = 128;
 
 /**
  * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b: a
- * small part (a slot, an event entry) by the table here, since a file has
+ * small part (an event entry, a card entry) by the table here, since a file has
  * thousands of them and a call into zlib costs more than their bytes; a
  * larger one (a postings block, a card, the meta part) by zlib's, which the
  * JavaScript loop is several times slower than on a block of a few KB.
@@ -100,7 +104,7 @@ export function crc32(b: Uint8Array, from = 0, to = b.length): number {
   return (c ^ -1) >>> 0;
 }
 
-function slotCheck(buf: Buffer, at: number): number {
+function entryCheck(buf: Buffer, at: number): number {
   return (crc32(buf, at, at + 12) | 1) >>> 0;
 }
 
@@ -128,34 +132,27 @@ export interface MemContents {
 
 /** The file's bytes. */
 export function encodeMem(m: MemContents): Buffer {
-  const words = [...m.postings.keys()];
-  let slots = 16;
-  while (slots < words.length * 2) slots *= 2;
+  // The words in the order of their hashes (ties in the postings map's order): the table is read by a binary search,
+  // and the blocks lie in the same order, so a block ends where the next one starts.
+  const words = [...m.postings.keys()].map((w) => {
+    const bytes = Buffer.from(w, "utf8");
+    return { w, bytes, hash: wordHash(bytes) };
+  });
+  words.sort((a, b) => a.hash - b.hash);
   const docLen = new Float64Array(m.docs.length);
   for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
   // Postings blocks, written one after another into one buffer (its size bounded first: a varint takes at most 5 bytes).
   let bound = 0;
-  for (const w of words) bound += 2 + w.length * 3 + 4 + (m.postings.get(w)!.length / 2) * 15 + 4;
+  for (const x of words) bound += 2 + x.bytes.length + 4 + (m.postings.get(x.w)!.length / 2) * 15 + 4;
   const blocks = Buffer.allocUnsafe(bound);
-  const slotBuf = Buffer.alloc(slots * SLOT_BYTES);
-  const slotView = new DataView(slotBuf.buffer, slotBuf.byteOffset, slotBuf.byteLength);
+  const table = Buffer.alloc(words.length * WORD_ENTRY_BYTES);
   let pos = 0;
-  for (const w of words) {
+  words.forEach((x, i) => {
     const start = pos;
-    let wl = w.length;
-    for (let i = 0; i < w.length; i++) {
-      const c = w.charCodeAt(i);
-      if (c >= 0x80) {
-        wl = -1;
-        break;
-      }
-      blocks[pos + 2 + i] = c;
-    }
-    if (wl < 0) wl = blocks.write(w, pos + 2, "utf8");
-    blocks.writeUInt16LE(wl, pos);
-    const h = wordHash(blocks, pos + 2, pos + 2 + wl);
-    let at = pos + 2 + wl;
-    const list = m.postings.get(w)!;
+    blocks.writeUInt16LE(x.bytes.length, pos);
+    x.bytes.copy(blocks, pos + 2);
+    let at = pos + 2 + x.bytes.length;
+    const list = m.postings.get(x.w)!;
     blocks.writeUInt32LE(list.length / 2, at);
     at += 4;
     let prev = 0;
@@ -168,14 +165,9 @@ export function encodeMem(m: MemContents): Buffer {
     }
     blocks.writeUInt32LE(crc32(blocks, start, at), at);
     pos = at + 4;
-    let s = h & (slots - 1);
-    while (slotView.getUint32(s * SLOT_BYTES + 12, true) !== 0) s = (s + 1) & (slots - 1);
-    const o = s * SLOT_BYTES;
-    slotView.setUint32(o, h, true);
-    slotView.setUint32(o + 4, start, true);
-    slotView.setUint32(o + 8, pos - start, true);
-    slotView.setUint32(o + 12, slotCheck(slotBuf, o), true);
-  }
+    table.writeUInt32LE(x.hash, i * WORD_ENTRY_BYTES);
+    table.writeUInt32LE(start, i * WORD_ENTRY_BYTES + 4);
+  });
   const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
   const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
   m.docs.forEach((d, i) => {
@@ -203,17 +195,17 @@ export function encodeMem(m: MemContents): Buffer {
     cardTable.writeUInt32LE(cpos, o);
     cardTable.writeUInt32LE(b.length, o + 4);
     cardTable.writeUInt32LE(crc32(b), o + 8);
-    cardTable.writeUInt32LE(slotCheck(cardTable, o), o + 12);
+    cardTable.writeUInt32LE(entryCheck(cardTable, o), o + 12);
     cardData.push(b);
     cpos += b.length;
   });
   const metaOff = HEADER_BYTES;
-  const docsOff = metaOff + meta.length;
+  const tableOff = metaOff + meta.length;
+  const docsOff = tableOff + table.length;
   const offsetsOff = docsOff + docs.length;
   const cardsTableOff = offsetsOff + offsets.length;
   const cardsDataOff = cardsTableOff + cardTable.length;
-  const slotsOff = cardsDataOff + cpos;
-  const postingsOff = slotsOff + slotBuf.length;
+  const postingsOff = cardsDataOff + cpos;
   const fileSize = postingsOff + pos;
   const h = Buffer.alloc(HEADER_BYTES);
   h.write(MEM_MAGIC, 0, "latin1");
@@ -222,16 +214,16 @@ export function encodeMem(m: MemContents): Buffer {
     fileSize,
     m.w.end, m.w.seq, m.w.turns, m.w.lineBytes,
     m.s.end, m.s.seq, m.s.turns, m.s.lineBytes,
-    m.docs.length, m.totalLen, slots,
+    m.docs.length, m.totalLen, words.length,
     metaOff, meta.length, crc32(meta),
     docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
-    slotsOff, postingsOff, pos,
+    tableOff, crc32(table), postingsOff, pos,
   ];
   f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
-  Buffer.from(m.w.hash, "hex").copy(h, 200);
-  Buffer.from(m.s.hash, "hex").copy(h, 232);
+  Buffer.from(m.w.hash, "hex").copy(h, HASHES_AT);
+  Buffer.from(m.s.hash, "hex").copy(h, HASHES_AT + 32);
   h.writeUInt32LE(crc32(h, 16), 12);
-  return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, blocks.subarray(0, pos)]);
+  return Buffer.concat([h, meta, table, docs, offsets, cardTable, ...cardData, blocks.subarray(0, pos)]);
 }
 
 /**
@@ -269,6 +261,9 @@ export function writeMemFile(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
+/** Where the two SHA-256 lie in the header (after its 24 numbers). */
+const HASHES_AT = 16 + 24 * 8;
+
 /** The header's fields, checked; `size` the file's when known (else the caller checks that it ends at fileSize). */
 function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
   if (h.length < HEADER_BYTES || h.toString("latin1", 0, 8) !== MEM_MAGIC) throw new MemMismatch(file, "not a nodwyn memory file");
@@ -277,11 +272,11 @@ function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
   const f = (i: number) => h.readDoubleLE(16 + i * 8);
   const hdr: MemHeader = {
     fileSize: f(0),
-    w: { end: f(1), seq: f(2), turns: f(3), lineBytes: f(4), hash: h.toString("hex", 200, 232) },
-    s: { end: f(5), seq: f(6), turns: f(7), lineBytes: f(8), hash: h.toString("hex", 232, 264) },
+    w: { end: f(1), seq: f(2), turns: f(3), lineBytes: f(4), hash: h.toString("hex", HASHES_AT, HASHES_AT + 32) },
+    s: { end: f(5), seq: f(6), turns: f(7), lineBytes: f(8), hash: h.toString("hex", HASHES_AT + 32, HASHES_AT + 64) },
     docs: f(9),
     totalLen: f(10),
-    slots: f(11),
+    words: f(11),
     metaOff: f(12),
     metaLen: f(13),
     metaCrc: f(14),
@@ -290,9 +285,10 @@ function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
     cardsTableOff: f(17),
     cards: f(18),
     cardsDataOff: f(19),
-    slotsOff: f(20),
-    postingsOff: f(21),
-    postingsLen: f(22),
+    tableOff: f(20),
+    tableCrc: f(21),
+    postingsOff: f(22),
+    postingsLen: f(23),
   };
   if (size !== null && hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
   return hdr;
@@ -385,8 +381,29 @@ export class MemReader {
       if (!Array.isArray(m.contexts) || !Array.isArray(m.openContexts) || !Array.isArray(m.notes)) throw new Error("parts missing");
       return m;
     } catch {
-      throw new MemMismatch(this.file, "the meta part is not the JSON of format 2");
+      throw new MemMismatch(this.file, "the meta part is not the JSON of format 3");
     }
+  }
+
+  /** The word table, read with the header when it fits in the first read, and checked by its CRC once. */
+  private tableBuf: Buffer | null = null;
+  private table(): Buffer {
+    if (this.tableBuf !== null) return this.tableBuf;
+    const h = this.header;
+    const len = h.words * WORD_ENTRY_BYTES;
+    if (!Number.isSafeInteger(len)) throw new MemMismatch(this.file, "the word table has the wrong length");
+    const b = h.tableOff + len <= this.head.length ? this.head.subarray(h.tableOff, h.tableOff + len) : this.read(h.tableOff, len);
+    if (crc32(b) !== h.tableCrc) throw new MemMismatch(this.file, "the word table does not match its CRC");
+    return (this.tableBuf = b);
+  }
+
+  /** Word `i`'s block, from its table entry to the next one's (the last one's to the end of the postings). */
+  private blockOf(t: Buffer, i: number): Buffer {
+    const h = this.header;
+    const at = t.readUInt32LE(i * WORD_ENTRY_BYTES + 4);
+    const end = i + 1 < h.words ? t.readUInt32LE((i + 1) * WORD_ENTRY_BYTES + 4) : h.postingsLen;
+    if (end <= at || end > h.postingsLen || (i === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
+    return this.read(h.postingsOff + at, end - at);
   }
 
   /** The postings of `word`, or null when no event holds it. */
@@ -395,29 +412,20 @@ export class MemReader {
     const key = typeof word === "string" ? wordKey(word) : word;
     const wb = key.bytes;
     const hash = key.hash;
-    const mask = h.slots - 1;
-    let s = hash & mask;
-    const RUN = 8;
-    for (let probed = 0; probed < h.slots; ) {
-      const count = Math.min(RUN, h.slots - s, h.slots - probed);
-      const buf = this.read(h.slotsOff + s * SLOT_BYTES, count * SLOT_BYTES);
-      for (let i = 0; i < count; i++) {
-        const o = i * SLOT_BYTES;
-        const check = buf.readUInt32LE(o + 12);
-        if (check === 0) {
-          if (buf.readUInt32LE(o) !== 0 || buf.readUInt32LE(o + 4) !== 0 || buf.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
-          return null;
-        }
-        if (slotCheck(buf, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
-        if (buf.readUInt32LE(o) !== hash) continue;
-        const block = this.read(h.postingsOff + buf.readUInt32LE(o + 4), buf.readUInt32LE(o + 8));
-        const wl = this.checkBlock(block);
-        if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
-        const out = this.decodeBlock(block, wl);
-        return out;
-      }
-      s = (s + count) & mask;
-      probed += count;
+    const t = this.table();
+    // The first entry with the word's hash (a binary search of the table, sorted by hash), then each entry sharing it.
+    let lo = 0;
+    let hi = h.words;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (t.readUInt32LE(mid * WORD_ENTRY_BYTES) < hash) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < h.words && t.readUInt32LE(i * WORD_ENTRY_BYTES) === hash; i++) {
+      const block = this.blockOf(t, i);
+      const wl = this.checkBlock(block);
+      if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
+      return this.decodeBlock(block, wl);
     }
     return null;
   }
@@ -503,7 +511,7 @@ export class MemReader {
     const h = this.header;
     if (turn < 1 || turn > h.cards) return null;
     const e = this.read(h.cardsTableOff + (turn - 1) * CARD_ENTRY_BYTES, CARD_ENTRY_BYTES);
-    if (slotCheck(e, 0) !== e.readUInt32LE(12)) throw new MemMismatch(this.file, "a card entry does not match its check");
+    if (entryCheck(e, 0) !== e.readUInt32LE(12)) throw new MemMismatch(this.file, "a card entry does not match its check");
     const b = this.read(h.cardsDataOff + e.readUInt32LE(0), e.readUInt32LE(4));
     if (crc32(b) !== e.readUInt32LE(8)) throw new MemMismatch(this.file, "a card does not match its CRC");
     try {
@@ -522,24 +530,21 @@ export class MemReader {
   /** Every word with its postings (a rewrite loads them all): flat [doc, tf, …]. */
   allPostings(): Map<string, number[]> {
     const h = this.header;
-    const slots = this.read(h.slotsOff, h.slots * SLOT_BYTES);
+    const t = this.table();
     const data = this.read(h.postingsOff, h.postingsLen);
     const out = new Map<string, number[]>();
-    for (let s = 0; s < h.slots; s++) {
-      const o = s * SLOT_BYTES;
-      const check = slots.readUInt32LE(o + 12);
-      if (check === 0) {
-        if (slots.readUInt32LE(o) !== 0 || slots.readUInt32LE(o + 4) !== 0 || slots.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
-        continue;
-      }
-      if (slotCheck(slots, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
-      const at = slots.readUInt32LE(o + 4);
-      const len = slots.readUInt32LE(o + 8);
-      if (at + len > data.length || len < 10) throw new MemMismatch(this.file, "a slot points outside the postings");
-      const block = data.subarray(at, at + len);
+    let prevHash = 0;
+    for (let i = 0; i < h.words; i++) {
+      const hash = t.readUInt32LE(i * WORD_ENTRY_BYTES);
+      const at = t.readUInt32LE(i * WORD_ENTRY_BYTES + 4);
+      const end = i + 1 < h.words ? t.readUInt32LE((i + 1) * WORD_ENTRY_BYTES + 4) : h.postingsLen;
+      if (hash < prevHash) throw new MemMismatch(this.file, "the word table is not in the order of its hashes");
+      prevHash = hash;
+      if (end <= at || end > data.length || (i === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
+      const block = data.subarray(at, end);
       const wl = this.checkBlock(block);
       const word = block.toString("utf8", 2, 2 + wl);
-      if (wordHash(block, 2, 2 + wl) !== slots.readUInt32LE(o)) throw new MemMismatch(this.file, "a word is not in its slot");
+      if (wordHash(block, 2, 2 + wl) !== hash) throw new MemMismatch(this.file, "a word is not where its hash says");
       const flat = this.decodeBlock(block, wl);
       const list: number[] = new Array(flat.length / 3 * 2);
       for (let k = 0, j = 0; k < flat.length; k += 3, j += 2) {
@@ -548,6 +553,7 @@ export class MemReader {
       }
       out.set(word, list);
     }
+    if (h.words > 0 && data.length !== h.postingsLen) throw new MemMismatch(this.file, "the postings have the wrong length");
     return out;
   }
 }

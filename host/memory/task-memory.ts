@@ -17,7 +17,7 @@ import { TaskFold, lineHash, type DocEntry, type TaskFacts, type Watermark } fro
 import type { HeldRecords } from "./held.js";
 import { MEM_EXTENSION, MemMismatch, MemReader, encodeMem, writeMemFile, type MemHeader, type MemMeta, type WordKey } from "./mem-file.js";
 
-export const MEM_FORMAT = "nodwyn-mem-2";
+export const MEM_FORMAT = "nodwyn-mem-3";
 
 /** The .mem file beside a log. */
 export function memFileOf(logFile: string): string {
