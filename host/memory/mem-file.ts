@@ -17,13 +17,17 @@ import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
 export const MEM_MAGIC = "NDWNMEM\n";
 export const MEM_VERSION = 3;
 export const MEM_EXTENSION = ".mem";
-export const HEADER_BYTES = 272;
+export const HEADER_BYTES = 280;
 export const DOC_BYTES = 48;
 /** A word table entry: u32 hash, u32 block offset. */
 export const WORD_ENTRY_BYTES = 8;
+/** The word table is checked by chunks of this many entries; the fence holds one entry per chunk. */
+export const WORDS_PER_CHUNK = 64;
+/** A fence entry: u32 the chunk's first hash, u32 its first block offset, u32 CRC-32 of the chunk. */
+export const FENCE_ENTRY_BYTES = 12;
 export const CARD_ENTRY_BYTES = 16;
-/** How much of a file is read with its header: the header, the meta part and the word table of a task of a few thousand words. */
-export const HEAD_READ = 32 * 1024;
+/** How much of a file is read with its header: the header, the meta part and the fence (under Buffer's pool size: no allocation of its own). */
+export const HEAD_READ = 4000;
 
 /** A part of a .mem file that does not check: the file is made again from the log. */
 export class MemMismatch extends Error {
@@ -64,8 +68,9 @@ export interface MemHeader {
   readonly cardsTableOff: number;
   readonly cards: number;
   readonly cardsDataOff: number;
+  readonly fenceOff: number;
+  readonly fenceCrc: number;
   readonly tableOff: number;
-  readonly tableCrc: number;
   readonly postingsOff: number;
   readonly postingsLen: number;
 }
@@ -168,6 +173,14 @@ export function encodeMem(m: MemContents): Buffer {
     table.writeUInt32LE(x.hash, i * WORD_ENTRY_BYTES);
     table.writeUInt32LE(start, i * WORD_ENTRY_BYTES + 4);
   });
+  const chunks = Math.ceil(words.length / WORDS_PER_CHUNK);
+  const fence = Buffer.alloc(chunks * FENCE_ENTRY_BYTES);
+  for (let c = 0; c < chunks; c++) {
+    const from = c * WORDS_PER_CHUNK * WORD_ENTRY_BYTES;
+    fence.writeUInt32LE(table.readUInt32LE(from), c * FENCE_ENTRY_BYTES);
+    fence.writeUInt32LE(table.readUInt32LE(from + 4), c * FENCE_ENTRY_BYTES + 4);
+    fence.writeUInt32LE(crc32(table, from, Math.min(table.length, from + WORDS_PER_CHUNK * WORD_ENTRY_BYTES)), c * FENCE_ENTRY_BYTES + 8);
+  }
   const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
   const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
   m.docs.forEach((d, i) => {
@@ -200,7 +213,8 @@ export function encodeMem(m: MemContents): Buffer {
     cpos += b.length;
   });
   const metaOff = HEADER_BYTES;
-  const tableOff = metaOff + meta.length;
+  const fenceOff = metaOff + meta.length;
+  const tableOff = fenceOff + fence.length;
   const docsOff = tableOff + table.length;
   const offsetsOff = docsOff + docs.length;
   const cardsTableOff = offsetsOff + offsets.length;
@@ -217,13 +231,13 @@ export function encodeMem(m: MemContents): Buffer {
     m.docs.length, m.totalLen, words.length,
     metaOff, meta.length, crc32(meta),
     docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
-    tableOff, crc32(table), postingsOff, pos,
+    fenceOff, crc32(fence), tableOff, postingsOff, pos,
   ];
   f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
   Buffer.from(m.w.hash, "hex").copy(h, HASHES_AT);
   Buffer.from(m.s.hash, "hex").copy(h, HASHES_AT + 32);
   h.writeUInt32LE(crc32(h, 16), 12);
-  return Buffer.concat([h, meta, table, docs, offsets, cardTable, ...cardData, blocks.subarray(0, pos)]);
+  return Buffer.concat([h, meta, fence, table, docs, offsets, cardTable, ...cardData, blocks.subarray(0, pos)]);
 }
 
 /**
@@ -262,7 +276,7 @@ export function writeMemFile(file: string, bytes: Buffer): void {
 }
 
 /** Where the two SHA-256 lie in the header (after its 24 numbers). */
-const HASHES_AT = 16 + 24 * 8;
+const HASHES_AT = 16 + 25 * 8;
 
 /** The header's fields, checked; `size` the file's when known (else the caller checks that it ends at fileSize). */
 function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
@@ -285,10 +299,11 @@ function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
     cardsTableOff: f(17),
     cards: f(18),
     cardsDataOff: f(19),
-    tableOff: f(20),
-    tableCrc: f(21),
-    postingsOff: f(22),
-    postingsLen: f(23),
+    fenceOff: f(20),
+    fenceCrc: f(21),
+    tableOff: f(22),
+    postingsOff: f(23),
+    postingsLen: f(24),
   };
   if (size !== null && hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
   return hdr;
@@ -385,47 +400,70 @@ export class MemReader {
     }
   }
 
-  /** The word table, read with the header when it fits in the first read, and checked by its CRC once. */
-  private tableBuf: Buffer | null = null;
-  private table(): Buffer {
-    if (this.tableBuf !== null) return this.tableBuf;
+  /** The fence (one entry per chunk of the word table), read with the header when it fits, checked by its CRC once. */
+  private fenceBuf: Buffer | null = null;
+  private fence(): Buffer {
+    if (this.fenceBuf !== null) return this.fenceBuf;
     const h = this.header;
-    const len = h.words * WORD_ENTRY_BYTES;
-    if (!Number.isSafeInteger(len)) throw new MemMismatch(this.file, "the word table has the wrong length");
-    const b = h.tableOff + len <= this.head.length ? this.head.subarray(h.tableOff, h.tableOff + len) : this.read(h.tableOff, len);
-    if (crc32(b) !== h.tableCrc) throw new MemMismatch(this.file, "the word table does not match its CRC");
-    return (this.tableBuf = b);
+    const len = Math.ceil(h.words / WORDS_PER_CHUNK) * FENCE_ENTRY_BYTES;
+    if (!Number.isSafeInteger(len) || h.tableOff !== h.fenceOff + len) throw new MemMismatch(this.file, "the word table's fence has the wrong length");
+    const b = h.fenceOff + len <= this.head.length ? this.head.subarray(h.fenceOff, h.fenceOff + len) : this.read(h.fenceOff, len);
+    if (crc32(b) !== h.fenceCrc) throw new MemMismatch(this.file, "the word table's fence does not match its CRC");
+    return (this.fenceBuf = b);
   }
 
-  /** Word `i`'s block, from its table entry to the next one's (the last one's to the end of the postings). */
-  private blockOf(t: Buffer, i: number): Buffer {
+  /** Chunk `c` of the word table, checked by its CRC and against its fence entry. */
+  private chunk(f: Buffer, c: number, table?: Buffer): Buffer {
     const h = this.header;
-    const at = t.readUInt32LE(i * WORD_ENTRY_BYTES + 4);
-    const end = i + 1 < h.words ? t.readUInt32LE((i + 1) * WORD_ENTRY_BYTES + 4) : h.postingsLen;
-    if (end <= at || end > h.postingsLen || (i === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
+    const from = c * WORDS_PER_CHUNK;
+    const n = Math.min(WORDS_PER_CHUNK, h.words - from);
+    const b = table !== undefined ? table.subarray(from * WORD_ENTRY_BYTES, (from + n) * WORD_ENTRY_BYTES) : this.read(h.tableOff + from * WORD_ENTRY_BYTES, n * WORD_ENTRY_BYTES);
+    const fo = c * FENCE_ENTRY_BYTES;
+    if (crc32(b) !== f.readUInt32LE(fo + 8) || b.readUInt32LE(0) !== f.readUInt32LE(fo) || b.readUInt32LE(4) !== f.readUInt32LE(fo + 4)) throw new MemMismatch(this.file, "a chunk of the word table does not match its CRC");
+    return b;
+  }
+
+  /** Where entry `k` of chunk `c` (n entries) has its block: from its offset to the next word's (the next chunk's first, from the fence; the last word's to the end of the postings). */
+  private blockOf(f: Buffer, t: Buffer, c: number, k: number): Buffer {
+    const h = this.header;
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    const n = t.length / WORD_ENTRY_BYTES;
+    const at = t.readUInt32LE(k * WORD_ENTRY_BYTES + 4);
+    const end = k + 1 < n ? t.readUInt32LE((k + 1) * WORD_ENTRY_BYTES + 4) : c + 1 < chunks ? f.readUInt32LE((c + 1) * FENCE_ENTRY_BYTES + 4) : h.postingsLen;
+    if (end <= at || end > h.postingsLen || (c === 0 && k === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
     return this.read(h.postingsOff + at, end - at);
   }
 
   /** The postings of `word`, or null when no event holds it. */
   postings(word: string | WordKey): Postings | null {
-    const h = this.header;
     const key = typeof word === "string" ? wordKey(word) : word;
     const wb = key.bytes;
     const hash = key.hash;
-    const t = this.table();
-    // The first entry with the word's hash (a binary search of the table, sorted by hash), then each entry sharing it.
+    const f = this.fence();
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    if (chunks === 0) return null;
+    // The last chunk starting below the hash (a word of that hash may end it), or the first: its entries, then the next
+    // chunks' while their words still have that hash (words sharing a hash lie side by side).
     let lo = 0;
-    let hi = h.words;
+    let hi = chunks;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (t.readUInt32LE(mid * WORD_ENTRY_BYTES) < hash) lo = mid + 1;
+      if (f.readUInt32LE(mid * FENCE_ENTRY_BYTES) < hash) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < h.words && t.readUInt32LE(i * WORD_ENTRY_BYTES) === hash; i++) {
-      const block = this.blockOf(t, i);
-      const wl = this.checkBlock(block);
-      if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
-      return this.decodeBlock(block, wl);
+    for (let c = Math.max(0, lo - 1); c < chunks; c++) {
+      if (c > 0 && f.readUInt32LE(c * FENCE_ENTRY_BYTES) > hash) return null;
+      const t = this.chunk(f, c);
+      const n = t.length / WORD_ENTRY_BYTES;
+      for (let k = 0; k < n; k++) {
+        const eh = t.readUInt32LE(k * WORD_ENTRY_BYTES);
+        if (eh < hash) continue;
+        if (eh > hash) return null;
+        const block = this.blockOf(f, t, c, k);
+        const wl = this.checkBlock(block);
+        if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
+        return this.decodeBlock(block, wl);
+      }
     }
     return null;
   }
@@ -530,7 +568,11 @@ export class MemReader {
   /** Every word with its postings (a rewrite loads them all): flat [doc, tf, …]. */
   allPostings(): Map<string, number[]> {
     const h = this.header;
-    const t = this.table();
+    const f = this.fence();
+    const whole = this.read(h.tableOff, h.words * WORD_ENTRY_BYTES);
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    for (let c = 0; c < chunks; c++) this.chunk(f, c, whole);
+    const t = whole;
     const data = this.read(h.postingsOff, h.postingsLen);
     const out = new Map<string, number[]>();
     let prevHash = 0;

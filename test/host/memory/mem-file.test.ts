@@ -123,15 +123,32 @@ test("a file longer than its first read: cut anywhere past the header, or grown 
   const data = tempDir(t);
   const repo = tempDir(t, "nodwyn-mem-tree-");
   // Turns of distinct words: a file of more than twice the bytes read with the header (HEAD_READ).
-  const turns = Array.from({ length: 400 }, (_, i) => handTurn(i + 1, `question ${i} about word${i}alpha`, { tool: "shell-exec", args: { command: `grep word${i}beta` }, output: `exit 0\nword${i}gamma found in file${i}.ts` }, `answer ${i} word${i}delta`));
+  // (Letters, not digits: the splitter cuts at digits.)
+  const name = (i: number, k: string): string => k + String.fromCharCode(97 + (i % 26), 97 + (Math.floor(i / 26) % 26));
+  const turns = Array.from({ length: 400 }, (_, i) => handTurn(i + 1, `question ${i} about ${name(i, "alpha")}`, { tool: "shell-exec", args: { command: `grep ${name(i, "beta")}` }, output: `exit 0\n${name(i, "gamma")} found in ${name(i, "file")}.ts` }, `answer ${i} ${name(i, "delta")}`));
   const log = handLog(data, SESSION, repo, turns.flat());
   const v = openTask(log)!;
-  const words = ["word7alpha", "word31gamma", "question"];
+  const words = [name(7, "alpha"), name(31, "gamma"), "question"];
   const want = answer(v, words);
   v.close();
   const mem = memFileOf(log);
   const bytes = readFileSync(mem);
   t.true(bytes.length > 2 * HEAD_READ, `the file has ${bytes.length} bytes`);
+  // Many chunks of the word table: every word is found by its lookup (first and last of a chunk too), with the
+  // postings the whole table gives; words it does not hold are not.
+  const r = MemReader.open(mem)!;
+  t.true(r.header.words > 20 * 64, `${r.header.words} words`);
+  const all = r.allPostings();
+  let same = 0;
+  for (const [w, list] of all) {
+    const p = r.postings(w);
+    const pairs: number[] = [];
+    for (let k = 0; p !== null && k < p.length; k += 3) pairs.push(p[k]!, p[k + 1]!);
+    if (JSON.stringify(pairs) === JSON.stringify(list)) same++;
+  }
+  t.is(same, all.size);
+  for (const w of [name(400, "alpha"), "zzzz", "a", name(7, "alphax")]) t.is(r.postings(w), null, w);
+  r.close();
   const refused = (b: Buffer): boolean => {
     writeFileSync(mem, b);
     try {
@@ -177,7 +194,7 @@ test("a flipped byte anywhere: the answer is the same as from a fresh file, and 
       t.fail(`byte ${k} flipped: the answer differs`);
       return;
     }
-    // Every byte is checked where it is read, the word table too: it is read whole, with the header, and checked by its CRC.
+    // Every byte is checked where it is read; a search of every word reads every chunk of the word table.
     if (!got.actions.includes("rebuilt")) {
       t.fail(`byte ${k} flipped was not detected`);
       return;
@@ -187,7 +204,7 @@ test("a flipped byte anywhere: the answer is the same as from a fresh file, and 
   t.pass();
 });
 
-test("the word table: sorted by the words' hashes, each block ending where the next begins; a search reads the table with the header", (t) => {
+test("the word table: sorted by the words' hashes, each block ending where the next begins, checked by chunks its fence (read with the header) names", (t) => {
   const { log } = smallLog(t);
   openTask(log)!.close();
   const mem = memFileOf(log);
@@ -198,8 +215,19 @@ test("the word table: sorted by the words' hashes, each block ending where the n
   r.close();
   t.is(bytes.readUInt32LE(8), 3, "format version 3");
   t.is(h.words, words.length);
-  // The table lies right after the meta part, inside the first read.
-  t.is(h.tableOff, h.metaOff + h.metaLen);
+  // The fence (one entry per chunk of 64 words: first hash, first offset, CRC of the chunk) lies right after the meta
+  // part, inside the first read; the table after it.
+  const chunks = Math.ceil(h.words / 64);
+  t.is(h.fenceOff, h.metaOff + h.metaLen);
+  t.true(h.fenceOff + chunks * 12 <= HEAD_READ);
+  t.is(h.tableOff, h.fenceOff + chunks * 12);
+  for (let c = 0; c < chunks; c++) {
+    const from = h.tableOff + c * 64 * 8;
+    const to = Math.min(h.tableOff + h.words * 8, from + 64 * 8);
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12), bytes.readUInt32LE(from));
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12 + 4), bytes.readUInt32LE(from + 4));
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12 + 8), crc32(bytes, from, to));
+  }
   let prev = -1;
   for (let i = 0; i < h.words; i++) {
     const hash = bytes.readUInt32LE(h.tableOff + i * 8);
