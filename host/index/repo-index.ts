@@ -834,9 +834,26 @@ function cut(s: string, max: number): string {
 /** The (up to) three lines of [start, end] holding the most distinct query words (ties: the earlier), in line order. */
 export function bestLines(lines: readonly string[], start: number, end: number, want: ReadonlySet<string>, maxChars: number): { line: number; text: string }[] {
   const scored: { line: number; n: number }[] = [];
+  // When every wanted word is ASCII, a line holds one only if its lower-cased text contains it (a word's letters are
+  // ASCII folded, and lower-casing the rest of the line cannot break that run): the other lines are not split.
+  let ascii: string[] | null = [];
+  for (const w of want) {
+    if (!/^[\x00-\x7f]*$/.test(w)) {
+      ascii = null;
+      break;
+    }
+    ascii.push(w);
+  }
   for (let k = start; k <= end; k++) {
+    const line = lines[k - 1] as string;
+    if (ascii !== null) {
+      const low = line.toLowerCase();
+      let may = false;
+      for (const w of ascii) if (low.includes(w)) may = true;
+      if (!may) continue;
+    }
     const seen = new Set<string>();
-    forEachWord(lines[k - 1] as string, (w) => {
+    forEachWord(line, (w) => {
       if (want.has(w)) seen.add(w);
     });
     if (seen.size > 0) scored.push({ line: k, n: seen.size });

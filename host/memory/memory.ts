@@ -80,7 +80,7 @@ export class ConversationMemory {
       try {
         for (const l of logs) {
           const own = this.o.session !== null && l === this.logOf(this.o.session);
-          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.has(memFileOf(l)), ...(own && this.o.held ? { held: this.o.held() } : {}) });
+          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.size > 0 && bad.has(memFileOf(l)), ...(own && this.o.held ? { held: this.o.held() } : {}) });
           if (v !== null) views.push(v);
         }
         this.lastOpened = views.map((v) => ({ session: v.session, action: v.action, logBytesRead: v.logBytesRead }));
@@ -112,11 +112,13 @@ export class ConversationMemory {
       throw e;
     }
     const out: string[] = [];
+    // The folder's path normalised once (a join per name normalises it again each time).
+    const prefix = join(dir, "x").slice(0, -1);
     for (const name of names) {
       if (!name.endsWith(LOG_EXTENSION)) continue;
       const session = name.slice(0, -LOG_EXTENSION.length);
       if (session === except || !isValidSessionId(session)) continue;
-      out.push(join(dir, name));
+      out.push(prefix + name);
     }
     return out;
   }
