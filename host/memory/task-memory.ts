@@ -106,12 +106,9 @@ function checkLog(fd: number, h: MemHeader): { w: boolean; atEnd: boolean } {
     return { w, atEnd: w && fstatSync(fd).size === h.s.end && (h.s.end === h.w.end || lineMatches(fd, h.s)) };
   }
   const b = Buffer.allocUnsafe(to - from + 1);
-  let got = 0;
-  while (got < b.length) {
-    const n = readSync(fd, b, got, b.length - got, from + got);
-    if (n === 0) break;
-    got += n;
-  }
+  // One read: a read of a regular file that gets less than it asked has met the file's end (a loop would ask again
+  // only to be told 0). Were it short for another reason, the line would not match and the file would be made again.
+  const got = readSync(fd, b, 0, b.length, from);
   const wl = h.w.lineBytes;
   const w = h.w.end === 0 ? wl === 0 : got >= wl && b[wl - 1] === 10 && lineHash(b.subarray(0, wl)) === h.w.hash;
   if (!w || got !== to - from) return { w, atEnd: false };
