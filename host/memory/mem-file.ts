@@ -455,9 +455,16 @@ export class MemReader {
       if (c > 0 && f.readUInt32LE(c * FENCE_ENTRY_BYTES) > hash) return null;
       const t = this.chunk(f, c);
       const n = t.length / WORD_ENTRY_BYTES;
-      for (let k = 0; k < n; k++) {
+      // The chunk's first entry with the hash (a binary search: entries ascend), then those after it sharing it.
+      let a = 0;
+      let z = n;
+      while (a < z) {
+        const mid = (a + z) >>> 1;
+        if (t.readUInt32LE(mid * WORD_ENTRY_BYTES) < hash) a = mid + 1;
+        else z = mid;
+      }
+      for (let k = a; k < n; k++) {
         const eh = t.readUInt32LE(k * WORD_ENTRY_BYTES);
-        if (eh < hash) continue;
         if (eh > hash) return null;
         const block = this.blockOf(f, t, c, k);
         const wl = this.checkBlock(block);
