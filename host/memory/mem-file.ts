@@ -387,7 +387,13 @@ export class MemReader {
     return b;
   }
 
+  /** The meta part, once read and checked. */
+  private metaCache: MemMeta | null = null;
   meta(): MemMeta {
+    return (this.metaCache ??= this.readMeta());
+  }
+
+  private readMeta(): MemMeta {
     const h = this.header;
     const b = h.metaOff + h.metaLen <= this.head.length ? this.head.subarray(h.metaOff, h.metaOff + h.metaLen) : this.read(h.metaOff, h.metaLen);
     if (crc32(b) !== h.metaCrc) throw new MemMismatch(this.file, "the meta part does not match its CRC");

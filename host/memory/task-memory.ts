@@ -162,6 +162,12 @@ export interface OpenTaskOptions {
   readonly rebuild?: boolean;
   /** A running session's unfinished turn, held in memory (HeldTurn): folded from there, not read from the log. */
   readonly held?: HeldRecords | null;
+  /**
+   * Only a task of this project (its repository key) is wanted: one whose .mem file names another gives null without
+   * its log being opened or checked (a task's project, once recorded, does not change). A task whose file names none,
+   * or has no valid file, is opened as always (its project is known only from its log).
+   */
+  readonly project?: string;
 }
 
 /**
@@ -192,10 +198,31 @@ function gained(logFile: string, fd: number, start: { offset: number; lastSeq: n
 export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | null {
   const session = sessionOfFile(logFile);
   const memFile = memFileOf(logFile);
+  // The .mem file first: when it names another project than the one asked for, the log is not opened at all.
+  let early: MemReader | null = null;
+  let earlyMismatch: MemMismatch | null = null;
+  if (!o.rebuild) {
+    try {
+      early = MemReader.open(memFile);
+      if (early !== null && o.project !== undefined) {
+        const p = early.meta().project;
+        if (p !== null && p !== o.project) {
+          early.close();
+          return null;
+        }
+      }
+    } catch (e) {
+      early?.close();
+      early = null;
+      if (!(e instanceof MemMismatch)) throw e;
+      earlyMismatch = e;
+    }
+  }
   let fd: number;
   try {
     fd = openSync(logFile, C.O_RDONLY);
   } catch (e) {
+    early?.close();
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
@@ -217,7 +244,9 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
     const read = { bytes: 0 };
     try {
       if (o.rebuild) throw new MemMismatch(memFile, "a part did not match its check when it was read");
-      reader = MemReader.open(memFile);
+      if (earlyMismatch !== null) throw earlyMismatch;
+      reader = early;
+      early = null;
       existed = reader !== null;
       if (reader !== null) {
         const h = reader.header;
