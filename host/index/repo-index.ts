@@ -418,10 +418,12 @@ export class RepoIndex {
     let over = false;
     let count = 0;
     let bytes = 0;
+    // The listing's paths are normalized (no ".", "..", or doubled "/"): joined by hand, without path.join's normalizing.
+    const base = this.root.endsWith("/") ? this.root : `${this.root}/`;
     for (const p of listing.paths) {
       let st: Stats | undefined;
       try {
-        st = lstatSync(join(this.root, p), { throwIfNoEntry: false });
+        st = lstatSync(base + p, { throwIfNoEntry: false });
       } catch {
         st = undefined;
       }
@@ -430,8 +432,11 @@ export class RepoIndex {
       const same = prev !== undefined && prev.size === st.size && prev.mtimeMs === st.mtimeMs && prev.ino === st.ino;
       if (!st.isFile() || st.size > lim.maxFileBytes) {
         const state: EntryState = st.isFile() ? "oversized" : "nonregular";
-        if (!(same && prev?.state === state)) skipped++;
-        next.set(p, statEntry(st, state));
+        if (same && prev?.state === state) next.set(p, prev);
+        else {
+          skipped++;
+          next.set(p, statEntry(st, state));
+        }
         continue;
       }
       count++;
@@ -449,6 +454,12 @@ export class RepoIndex {
     }
     let removed = 0;
     for (const [p, e] of old.files) if (!next.has(p) && e.state === "held") removed++;
+    /** Whether the manifest to write is the one on disk: every entry kept as it was, nothing added or gone, the same limits. */
+    const unchanged = (): boolean => {
+      if (old.updated === 0 || old !== this.manifest || next.size !== old.files.size || over !== old.over || old.left !== 0 || added.length !== old.added.length) return false;
+      for (const [p, e] of next) if (old.files.get(p) !== e) return false;
+      return true;
+    };
 
     // Read what changed, in batches, within the budget. A large refresh hands
     // the texts it read to a preparing thread (prepare-thread.ts) and takes
@@ -541,6 +552,11 @@ export class RepoIndex {
     };
     const commit = async (): Promise<void> => {
       scan.flushLog();
+      // A search's check that found nothing changed leaves the manifest as it is (writing it would cost more than the check).
+      if (kind === "search" && batch.length === 0 && pending.length === 0 && left === 0 && slots.length === head && unchanged()) {
+        wroteManifest = true;
+        return;
+      }
       if (batch.length > 0) {
         const docs = batch;
         await this.store.write((s) => Store.insertDocs(s, docs));
