@@ -149,7 +149,13 @@ export interface RepoIndexOptions {
   readonly maxPageCount?: number;
   /** A refresh reading this many files or more prepares their texts in a thread of its own (default 200; tests: Infinity for none). */
   readonly threadMinFiles?: number;
-  /** How long a refresh reads before it commits a batch (default 1000 ms; the crash tests make batches small). */
+  /**
+   * How long a refresh reads before it commits a batch. By default at least
+   * 1000 ms, and at least 25 times what the last commit's checksum and manifest
+   * took (each commit reads the whole store for its CRC and writes the whole
+   * manifest, so a large build would otherwise spend a growing share on them);
+   * given (the crash tests make batches small), exactly this.
+   */
   readonly batchMs?: number;
 }
 
@@ -472,6 +478,7 @@ export class RepoIndex {
     let batch: DocInput[] = [];
     let pending: [string, Entry][] = [];
     let batchStarted = performance.now();
+    let batchMs = this.o.batchMs ?? 1000;
     let batchBytes = 0;
     let wroteManifest = false;
     let remaining = toRead.length;
@@ -557,9 +564,11 @@ export class RepoIndex {
         wroteManifest = true;
         return;
       }
+      let overheadMs = 0;
       if (batch.length > 0) {
         const docs = batch;
         await this.store.write((s) => Store.insertDocs(s, docs));
+        overheadMs += this.store.lastStampMs;
       }
       for (const [p, e] of pending) next.set(p, e);
       batch = [];
@@ -567,8 +576,11 @@ export class RepoIndex {
       batchBytes = 0;
       batchStarted = performance.now();
       const untaken = slots.length - head;
+      const tm = performance.now();
       this.writeManifestNow(next, added, over, left > 0 ? left + untaken : remaining + untaken);
       wroteManifest = true;
+      overheadMs += performance.now() - tm;
+      if (this.o.batchMs === undefined) batchMs = Math.max(1000, 25 * overheadMs);
     };
     try {
       for (let i = 0; i < toRead.length; i++) {
@@ -609,7 +621,7 @@ export class RepoIndex {
         }
         remaining = toRead.length - i - 1;
         o.onProgress?.({ done: read, total: toRead.length });
-        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= (this.o.batchMs ?? 1000)) await commit();
+        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= batchMs) await commit();
       }
       await drain();
       await commit();
