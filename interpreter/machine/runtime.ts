@@ -125,6 +125,11 @@ class Run {
   proc: Procedure | null;
   args: any[];
   value: any = UNSPECIFIED;
+  /**
+   * An error no handler took, held while the after thunks of the dynamic-wind calls it left run
+   * (control leaves their extent: R7RS 6.10); the run then ends with it.
+   */
+  failure: Outcome | null = null;
   constructor(proc: Procedure, args: any[], k: Frame | null) {
     this.proc = proc;
     this.args = args;
@@ -759,7 +764,7 @@ export class Runtime implements Budget {
         this.unw = new Unwind("raise", foreignToCondition(e), false);
         v = TAIL;
       }
-      if (v !== TAIL) return { ok: true, value: v };
+      if (v !== TAIL) return run.failure ?? { ok: true, value: v };
       this.depth = run.base;
       const u = this.unw as Unwind;
       this.unw = null;
@@ -857,7 +862,18 @@ export class Runtime implements Budget {
     if (hs === null) {
       const c = obj instanceof Condition ? obj : null;
       if (c !== null && c.backtrace === undefined) c.backtrace = backtraceOf(c);
-      return { ok: false, error: obj, condition: c };
+      const failure: Outcome = { ok: false, error: obj, condition: c };
+      // A raise while those after thunks run ends the run with the first error, the one to report.
+      if (run.failure !== null) return run.failure;
+      if (this.dyn.winders === ROOT_DYN.winders || this.travelProc === null) return failure;
+      // The error leaves the evaluation: run the after thunks of the winders it leaves, innermost
+      // first, by travelling to where every evaluation starts (a continuation of nothing).
+      run.failure = failure;
+      run.k = null;
+      run.mode = CALL;
+      run.proc = this.travelProc;
+      run.args = [this.makeContinuation(null, ROOT_DYN), makeValues([])];
+      return null;
     }
     const raiseDyn = this.dyn;
     const handlerDyn = raiseDyn.withHandlers(hs.next);
