@@ -397,6 +397,8 @@ export class Interpreter {
     }
     const travel = this.builtins.table.get(this.symbols.intern("%continue"));
     if (travel && travel.k === "global" && travel.cell.v instanceof Procedure) this.rt.travelProc = travel.cell.v;
+    const guardRaise = this.builtins.table.get(this.symbols.intern("%guard-raise"));
+    if (guardRaise && guardRaise.k === "global" && guardRaise.cell.v instanceof Procedure) this.rt.guardRaiseProc = guardRaise.cell.v;
     const assign = this.builtins.table.get(this.symbols.intern("%parameter-assign!"));
     if (assign && assign.k === "global" && assign.cell.v instanceof Procedure) this.rt.assignProc = assign.cell.v;
   }

@@ -38,6 +38,9 @@ const workerBeside = {
   },
 };
 
+// chunk names carry a content hash: without this, every build would leave the last one's chunks behind
+rmSync(join(dist, "bundle"), { recursive: true, force: true });
+
 await build({
   entryPoints: [join(dist, "host/cli/main.js")],
   outdir: join(dist, "bundle"),
@@ -50,6 +53,9 @@ await build({
   target: "node20",
   external: ["chevrotain", ...natives],
   plugins: [workerBeside],
+  // CommonJS packages bundled into the ES module (cli-progress) require Node's built-ins; esbuild's
+  // require shim throws "Dynamic require of … is not supported" unless a real `require` is in scope.
+  banner: { js: 'import { createRequire as __nodwynRequire } from "node:module"; const require = __nodwynRequire(import.meta.url);' },
   sourcemap: "linked",
   logLevel: "warning",
 });

@@ -12,7 +12,6 @@
 
 import { spawnSync } from "node:child_process";
 import type { SearchEngine } from "../search/index.js";
-import { compareNames } from "../search/index.js";
 
 export interface Listing {
   /** Root-relative paths with `/`, unique, in path order (as index-grep orders them). */
@@ -32,19 +31,29 @@ export interface ListOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Compares root-relative paths in index-grep's path order: component by component, names by code point. */
+/**
+ * Compares root-relative paths in index-grep's path order: component by
+ * component, names by code point (compareNames), a directory's files where the
+ * directory's name sorts, as a depth-first walk lists them. One pass over the
+ * characters, no split: at the first difference a `/` ends the shorter
+ * component (which sorts first), otherwise the two characters decide as
+ * compareNames decides; a path that is a prefix of the other sorts first.
+ */
 export function comparePaths(a: string, b: string): number {
-  const x = a.split("/");
-  const y = b.split("/");
-  const n = Math.min(x.length, y.length);
+  const n = a.length < b.length ? a.length : b.length;
   for (let i = 0; i < n; i++) {
-    const c = compareNames(x[i] as string, y[i] as string);
-    if (c !== 0) {
-      // A directory's files come where the directory's name sorts, as a depth-first walk lists them.
-      return c;
-    }
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x === 0x2f) return -1;
+    if (y === 0x2f) return 1;
+    // A surrogate (an astral character) sorts after every BMP character, as in compareNames.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
   }
-  return x.length - y.length;
+  return a.length - b.length;
 }
 
 /** What git lists in the tree at `root`, or null when git cannot (not a repository, no git). */

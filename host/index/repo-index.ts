@@ -149,7 +149,13 @@ export interface RepoIndexOptions {
   readonly maxPageCount?: number;
   /** A refresh reading this many files or more prepares their texts in a thread of its own (default 200; tests: Infinity for none). */
   readonly threadMinFiles?: number;
-  /** How long a refresh reads before it commits a batch (default 1000 ms; the crash tests make batches small). */
+  /**
+   * How long a refresh reads before it commits a batch. By default at least
+   * 1000 ms, and at least 25 times what the last commit's checksum and manifest
+   * took (each commit reads the whole store for its CRC and writes the whole
+   * manifest, so a large build would otherwise spend a growing share on them);
+   * given (the crash tests make batches small), exactly this.
+   */
   readonly batchMs?: number;
 }
 
@@ -418,10 +424,12 @@ export class RepoIndex {
     let over = false;
     let count = 0;
     let bytes = 0;
+    // The listing's paths are normalized (no ".", "..", or doubled "/"): joined by hand, without path.join's normalizing.
+    const base = this.root.endsWith("/") ? this.root : `${this.root}/`;
     for (const p of listing.paths) {
       let st: Stats | undefined;
       try {
-        st = lstatSync(join(this.root, p), { throwIfNoEntry: false });
+        st = lstatSync(base + p, { throwIfNoEntry: false });
       } catch {
         st = undefined;
       }
@@ -430,8 +438,11 @@ export class RepoIndex {
       const same = prev !== undefined && prev.size === st.size && prev.mtimeMs === st.mtimeMs && prev.ino === st.ino;
       if (!st.isFile() || st.size > lim.maxFileBytes) {
         const state: EntryState = st.isFile() ? "oversized" : "nonregular";
-        if (!(same && prev?.state === state)) skipped++;
-        next.set(p, statEntry(st, state));
+        if (same && prev?.state === state) next.set(p, prev);
+        else {
+          skipped++;
+          next.set(p, statEntry(st, state));
+        }
         continue;
       }
       count++;
@@ -449,6 +460,12 @@ export class RepoIndex {
     }
     let removed = 0;
     for (const [p, e] of old.files) if (!next.has(p) && e.state === "held") removed++;
+    /** Whether the manifest to write is the one on disk: every entry kept as it was, nothing added or gone, the same limits. */
+    const unchanged = (): boolean => {
+      if (old.updated === 0 || old !== this.manifest || next.size !== old.files.size || over !== old.over || old.left !== 0 || added.length !== old.added.length) return false;
+      for (const [p, e] of next) if (old.files.get(p) !== e) return false;
+      return true;
+    };
 
     // Read what changed, in batches, within the budget. A large refresh hands
     // the texts it read to a preparing thread (prepare-thread.ts) and takes
@@ -461,6 +478,7 @@ export class RepoIndex {
     let batch: DocInput[] = [];
     let pending: [string, Entry][] = [];
     let batchStarted = performance.now();
+    let batchMs = this.o.batchMs ?? 1000;
     let batchBytes = 0;
     let wroteManifest = false;
     let remaining = toRead.length;
@@ -541,9 +559,16 @@ export class RepoIndex {
     };
     const commit = async (): Promise<void> => {
       scan.flushLog();
+      // A search's check that found nothing changed leaves the manifest as it is (writing it would cost more than the check).
+      if (kind === "search" && batch.length === 0 && pending.length === 0 && left === 0 && slots.length === head && unchanged()) {
+        wroteManifest = true;
+        return;
+      }
+      let overheadMs = 0;
       if (batch.length > 0) {
         const docs = batch;
         await this.store.write((s) => Store.insertDocs(s, docs));
+        overheadMs += this.store.lastStampMs;
       }
       for (const [p, e] of pending) next.set(p, e);
       batch = [];
@@ -551,8 +576,11 @@ export class RepoIndex {
       batchBytes = 0;
       batchStarted = performance.now();
       const untaken = slots.length - head;
+      const tm = performance.now();
       this.writeManifestNow(next, added, over, left > 0 ? left + untaken : remaining + untaken);
       wroteManifest = true;
+      overheadMs += performance.now() - tm;
+      if (this.o.batchMs === undefined) batchMs = Math.max(1000, 25 * overheadMs);
     };
     try {
       for (let i = 0; i < toRead.length; i++) {
@@ -593,7 +621,7 @@ export class RepoIndex {
         }
         remaining = toRead.length - i - 1;
         o.onProgress?.({ done: read, total: toRead.length });
-        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= (this.o.batchMs ?? 1000)) await commit();
+        if (batchBytes >= 64 * 1024 * 1024 || performance.now() - batchStarted >= batchMs) await commit();
       }
       await drain();
       await commit();
@@ -834,9 +862,26 @@ function cut(s: string, max: number): string {
 /** The (up to) three lines of [start, end] holding the most distinct query words (ties: the earlier), in line order. */
 export function bestLines(lines: readonly string[], start: number, end: number, want: ReadonlySet<string>, maxChars: number): { line: number; text: string }[] {
   const scored: { line: number; n: number }[] = [];
+  // When every wanted word is ASCII, a line holds one only if its lower-cased text contains it (a word's letters are
+  // ASCII folded, and lower-casing the rest of the line cannot break that run): the other lines are not split.
+  let ascii: string[] | null = [];
+  for (const w of want) {
+    if (!/^[\x00-\x7f]*$/.test(w)) {
+      ascii = null;
+      break;
+    }
+    ascii.push(w);
+  }
   for (let k = start; k <= end; k++) {
+    const line = lines[k - 1] as string;
+    if (ascii !== null) {
+      const low = line.toLowerCase();
+      let may = false;
+      for (const w of ascii) if (low.includes(w)) may = true;
+      if (!may) continue;
+    }
     const seen = new Set<string>();
-    forEachWord(lines[k - 1] as string, (w) => {
+    forEachWord(line, (w) => {
       if (want.has(w)) seen.add(w);
     });
     if (seen.size > 0) scored.push({ line: k, n: seen.size });

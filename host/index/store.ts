@@ -135,6 +135,8 @@ export class Store {
   private gen = "";
   private docCache = new Map<number, StoredDoc | null>();
   private stmts: ReturnType<Store["prepare"]> | null = null;
+  /** How long the last write's stamp took (its CRC of the whole file), in ms: what a refresh spaces its commits by. */
+  lastStampMs = 0;
 
   constructor(
     dir: string,
@@ -456,11 +458,13 @@ export class Store {
         throw e;
       }
       this.docCache.clear();
+      const ts = performance.now();
       try {
         this.stamp(this.gen);
       } catch (e) {
         throw storageError(e, "cannot record the index's checksum");
       }
+      this.lastStampMs = performance.now() - ts;
       this.verified = this.statDb();
       return out;
     } finally {

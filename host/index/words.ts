@@ -64,8 +64,15 @@ function classAt(text: string, i: number): number {
     const h = i > 0 ? text.charCodeAt(i - 1) : 0;
     return h >= 0xd800 && h <= 0xdbff ? classAt(text, i - 1) : SEP;
   }
-  return classOf(text[i] as string);
+  // A BMP character's class by its two regular expressions once, then from a table (made at the first such character).
+  const t = (BMP_CLASS ??= new Uint8Array(0x10000));
+  let v = t[c] as number;
+  if (v === 0) t[c] = v = classOf(text[i] as string) + 1;
+  return v - 1;
 }
+
+/** Class + 1 of each BMP character met so far (0: not yet classified). */
+let BMP_CLASS: Uint8Array | null = null;
 
 /**
  * Cuts `text` into its words: pushes each word's [from, to, hasUpper] onto

@@ -1,26 +1,33 @@
 // The <id>.mem file: a log's memory up to its last whole turn, laid out so a search reads only its own words' postings.
 //
-// Format version 1 (docs/memory-format.md has the layout and why). Every part a
-// reader uses is checked as it is read: the header by its CRC, each slot of the
-// word table by its check, each word's postings block by its CRC, each event
-// entry and card by theirs, the meta by its CRC. A part that fails is a
-// MemMismatch: the caller makes the file again from the log. Nothing read is
-// kept after a search: a MemReader holds one file descriptor and the header.
+// Format version 3 (docs/memory-format.md has the layout and why). Every part a
+// reader uses is checked as it is read: the header by its CRC, the word table
+// (read whole with the header and the meta part, in one read) by its CRC, each
+// word's postings block by its CRC, each event entry and card by theirs, the
+// meta by its CRC. A part that fails is a MemMismatch: the caller makes the
+// file again from the log. Nothing read is kept after a search: a MemReader
+// holds one file descriptor and what its first read got.
 
-import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
+import { closeSync, openSync, readSync, renameSync, unlinkSync, writeSync, constants as C } from "node:fs";
+import { crc32 as zlibCrc32 } from "node:zlib";
 import type { CompactionNote, TurnCard } from "./cards.js";
 import { EVENT_CODES, type EventType } from "./events.js";
 import type { DocEntry, TaskFacts, Watermark } from "./fold.js";
 
 export const MEM_MAGIC = "NDWNMEM\n";
-export const MEM_VERSION = 2;
+export const MEM_VERSION = 3;
 export const MEM_EXTENSION = ".mem";
-export const HEADER_BYTES = 264;
+export const HEADER_BYTES = 280;
 export const DOC_BYTES = 48;
-export const SLOT_BYTES = 16;
+/** A word table entry: u32 hash, u32 block offset. */
+export const WORD_ENTRY_BYTES = 8;
+/** The word table is checked by chunks of this many entries; the fence holds one entry per chunk. */
+export const WORDS_PER_CHUNK = 64;
+/** A fence entry: u32 the chunk's first hash, u32 its first block offset, u32 CRC-32 of the chunk. */
+export const FENCE_ENTRY_BYTES = 12;
 export const CARD_ENTRY_BYTES = 16;
-/** How much of a file is read with its header. */
-const HEAD_READ = 4096;
+/** How much of a file is read with its header: the header, the meta part and the fence (under Buffer's pool size: no allocation of its own). */
+export const HEAD_READ = 4000;
 
 /** A part of a .mem file that does not check: the file is made again from the log. */
 export class MemMismatch extends Error {
@@ -51,7 +58,8 @@ export interface MemHeader {
   readonly s: Watermark;
   readonly docs: number;
   readonly totalLen: number;
-  readonly slots: number;
+  /** Words in the word table. */
+  readonly words: number;
   readonly metaOff: number;
   readonly metaLen: number;
   readonly metaCrc: number;
@@ -60,12 +68,14 @@ export interface MemHeader {
   readonly cardsTableOff: number;
   readonly cards: number;
   readonly cardsDataOff: number;
-  readonly slotsOff: number;
+  readonly fenceOff: number;
+  readonly fenceCrc: number;
+  readonly tableOff: number;
   readonly postingsOff: number;
   readonly postingsLen: number;
 }
 
-/** FNV-1a over the word's UTF-8 bytes: where its slot is. */
+/** FNV-1a over the word's UTF-8 bytes: the word table's order. */
 export function wordHash(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
@@ -82,18 +92,24 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
+/** From this many bytes on, zlib's CRC (one call into C) costs less than the table loop in JavaScript. */
+const ZLIB_CRC_FROM = 128;
+
 /**
- * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b,
- * computed here: a file has thousands of small parts, and a call into zlib
- * for each costs more than the sum.
+ * CRC-32 (IEEE, the value zlib's crc32 gives) of bytes [from, to) of b: a
+ * small part (an event entry, a card entry) by the table here, since a file has
+ * thousands of them and a call into zlib costs more than their bytes; a
+ * larger one (a postings block, a card, the meta part) by zlib's, which the
+ * JavaScript loop is several times slower than on a block of a few KB.
  */
 export function crc32(b: Uint8Array, from = 0, to = b.length): number {
+  if (to - from >= ZLIB_CRC_FROM) return zlibCrc32(from === 0 && to === b.length ? b : b.subarray(from, to));
   let c = -1;
   for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ (b[i] as number)) & 0xff]! ^ (c >>> 8);
   return (c ^ -1) >>> 0;
 }
 
-function slotCheck(buf: Buffer, at: number): number {
+function entryCheck(buf: Buffer, at: number): number {
   return (crc32(buf, at, at + 12) | 1) >>> 0;
 }
 
@@ -121,34 +137,27 @@ export interface MemContents {
 
 /** The file's bytes. */
 export function encodeMem(m: MemContents): Buffer {
-  const words = [...m.postings.keys()];
-  let slots = 16;
-  while (slots < words.length * 2) slots *= 2;
+  // The words in the order of their hashes (ties in the postings map's order): the table is read by a binary search,
+  // and the blocks lie in the same order, so a block ends where the next one starts.
+  const words = [...m.postings.keys()].map((w) => {
+    const bytes = Buffer.from(w, "utf8");
+    return { w, bytes, hash: wordHash(bytes) };
+  });
+  words.sort((a, b) => a.hash - b.hash);
   const docLen = new Float64Array(m.docs.length);
   for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
   // Postings blocks, written one after another into one buffer (its size bounded first: a varint takes at most 5 bytes).
   let bound = 0;
-  for (const w of words) bound += 2 + w.length * 3 + 4 + (m.postings.get(w)!.length / 2) * 15 + 4;
+  for (const x of words) bound += 2 + x.bytes.length + 4 + (m.postings.get(x.w)!.length / 2) * 15 + 4;
   const blocks = Buffer.allocUnsafe(bound);
-  const slotBuf = Buffer.alloc(slots * SLOT_BYTES);
-  const slotView = new DataView(slotBuf.buffer, slotBuf.byteOffset, slotBuf.byteLength);
+  const table = Buffer.alloc(words.length * WORD_ENTRY_BYTES);
   let pos = 0;
-  for (const w of words) {
+  words.forEach((x, i) => {
     const start = pos;
-    let wl = w.length;
-    for (let i = 0; i < w.length; i++) {
-      const c = w.charCodeAt(i);
-      if (c >= 0x80) {
-        wl = -1;
-        break;
-      }
-      blocks[pos + 2 + i] = c;
-    }
-    if (wl < 0) wl = blocks.write(w, pos + 2, "utf8");
-    blocks.writeUInt16LE(wl, pos);
-    const h = wordHash(blocks, pos + 2, pos + 2 + wl);
-    let at = pos + 2 + wl;
-    const list = m.postings.get(w)!;
+    blocks.writeUInt16LE(x.bytes.length, pos);
+    x.bytes.copy(blocks, pos + 2);
+    let at = pos + 2 + x.bytes.length;
+    const list = m.postings.get(x.w)!;
     blocks.writeUInt32LE(list.length / 2, at);
     at += 4;
     let prev = 0;
@@ -161,13 +170,16 @@ export function encodeMem(m: MemContents): Buffer {
     }
     blocks.writeUInt32LE(crc32(blocks, start, at), at);
     pos = at + 4;
-    let s = h & (slots - 1);
-    while (slotView.getUint32(s * SLOT_BYTES + 12, true) !== 0) s = (s + 1) & (slots - 1);
-    const o = s * SLOT_BYTES;
-    slotView.setUint32(o, h, true);
-    slotView.setUint32(o + 4, start, true);
-    slotView.setUint32(o + 8, pos - start, true);
-    slotView.setUint32(o + 12, slotCheck(slotBuf, o), true);
+    table.writeUInt32LE(x.hash, i * WORD_ENTRY_BYTES);
+    table.writeUInt32LE(start, i * WORD_ENTRY_BYTES + 4);
+  });
+  const chunks = Math.ceil(words.length / WORDS_PER_CHUNK);
+  const fence = Buffer.alloc(chunks * FENCE_ENTRY_BYTES);
+  for (let c = 0; c < chunks; c++) {
+    const from = c * WORDS_PER_CHUNK * WORD_ENTRY_BYTES;
+    fence.writeUInt32LE(table.readUInt32LE(from), c * FENCE_ENTRY_BYTES);
+    fence.writeUInt32LE(table.readUInt32LE(from + 4), c * FENCE_ENTRY_BYTES + 4);
+    fence.writeUInt32LE(crc32(table, from, Math.min(table.length, from + WORDS_PER_CHUNK * WORD_ENTRY_BYTES)), c * FENCE_ENTRY_BYTES + 8);
   }
   const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
   const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
@@ -196,17 +208,18 @@ export function encodeMem(m: MemContents): Buffer {
     cardTable.writeUInt32LE(cpos, o);
     cardTable.writeUInt32LE(b.length, o + 4);
     cardTable.writeUInt32LE(crc32(b), o + 8);
-    cardTable.writeUInt32LE(slotCheck(cardTable, o), o + 12);
+    cardTable.writeUInt32LE(entryCheck(cardTable, o), o + 12);
     cardData.push(b);
     cpos += b.length;
   });
   const metaOff = HEADER_BYTES;
-  const docsOff = metaOff + meta.length;
+  const fenceOff = metaOff + meta.length;
+  const tableOff = fenceOff + fence.length;
+  const docsOff = tableOff + table.length;
   const offsetsOff = docsOff + docs.length;
   const cardsTableOff = offsetsOff + offsets.length;
   const cardsDataOff = cardsTableOff + cardTable.length;
-  const slotsOff = cardsDataOff + cpos;
-  const postingsOff = slotsOff + slotBuf.length;
+  const postingsOff = cardsDataOff + cpos;
   const fileSize = postingsOff + pos;
   const h = Buffer.alloc(HEADER_BYTES);
   h.write(MEM_MAGIC, 0, "latin1");
@@ -215,16 +228,16 @@ export function encodeMem(m: MemContents): Buffer {
     fileSize,
     m.w.end, m.w.seq, m.w.turns, m.w.lineBytes,
     m.s.end, m.s.seq, m.s.turns, m.s.lineBytes,
-    m.docs.length, m.totalLen, slots,
+    m.docs.length, m.totalLen, words.length,
     metaOff, meta.length, crc32(meta),
     docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
-    slotsOff, postingsOff, pos,
+    fenceOff, crc32(fence), tableOff, postingsOff, pos,
   ];
   f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
-  Buffer.from(m.w.hash, "hex").copy(h, 200);
-  Buffer.from(m.s.hash, "hex").copy(h, 232);
+  Buffer.from(m.w.hash, "hex").copy(h, HASHES_AT);
+  Buffer.from(m.s.hash, "hex").copy(h, HASHES_AT + 32);
   h.writeUInt32LE(crc32(h, 16), 12);
-  return Buffer.concat([h, meta, docs, offsets, cardTable, ...cardData, slotBuf, blocks.subarray(0, pos)]);
+  return Buffer.concat([h, meta, fence, table, docs, offsets, cardTable, ...cardData, blocks.subarray(0, pos)]);
 }
 
 /**
@@ -262,18 +275,22 @@ export function writeMemFile(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
-function parseHeader(file: string, h: Buffer, size: number): MemHeader {
+/** Where the two SHA-256 lie in the header (after its 24 numbers). */
+const HASHES_AT = 16 + 25 * 8;
+
+/** The header's fields, checked; `size` the file's when known (else the caller checks that it ends at fileSize). */
+function parseHeader(file: string, h: Buffer, size: number | null): MemHeader {
   if (h.length < HEADER_BYTES || h.toString("latin1", 0, 8) !== MEM_MAGIC) throw new MemMismatch(file, "not a nodwyn memory file");
   if (h.readUInt32LE(8) !== MEM_VERSION) throw new MemMismatch(file, `format version ${h.readUInt32LE(8)}, not ${MEM_VERSION}`);
   if (crc32(h, 16, HEADER_BYTES) !== h.readUInt32LE(12)) throw new MemMismatch(file, "the header does not match its CRC");
   const f = (i: number) => h.readDoubleLE(16 + i * 8);
   const hdr: MemHeader = {
     fileSize: f(0),
-    w: { end: f(1), seq: f(2), turns: f(3), lineBytes: f(4), hash: h.toString("hex", 200, 232) },
-    s: { end: f(5), seq: f(6), turns: f(7), lineBytes: f(8), hash: h.toString("hex", 232, 264) },
+    w: { end: f(1), seq: f(2), turns: f(3), lineBytes: f(4), hash: h.toString("hex", HASHES_AT, HASHES_AT + 32) },
+    s: { end: f(5), seq: f(6), turns: f(7), lineBytes: f(8), hash: h.toString("hex", HASHES_AT + 32, HASHES_AT + 64) },
     docs: f(9),
     totalLen: f(10),
-    slots: f(11),
+    words: f(11),
     metaOff: f(12),
     metaLen: f(13),
     metaCrc: f(14),
@@ -282,16 +299,30 @@ function parseHeader(file: string, h: Buffer, size: number): MemHeader {
     cardsTableOff: f(17),
     cards: f(18),
     cardsDataOff: f(19),
-    slotsOff: f(20),
-    postingsOff: f(21),
-    postingsLen: f(22),
+    fenceOff: f(20),
+    fenceCrc: f(21),
+    tableOff: f(22),
+    postingsOff: f(23),
+    postingsLen: f(24),
   };
-  if (hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
+  if (size !== null && hdr.fileSize !== size) throw new MemMismatch(file, `the file has ${size} bytes, its header says ${hdr.fileSize}`);
   return hdr;
 }
 
 /** One word's postings as read: flat [doc, tf, len, …]. */
 export type Postings = Uint32Array;
+
+/** A word as a lookup needs it: its UTF-8 and its hash, made once per search rather than once per task. */
+export interface WordKey {
+  readonly word: string;
+  readonly bytes: Buffer;
+  readonly hash: number;
+}
+
+export function wordKey(word: string): WordKey {
+  const bytes = Buffer.from(word, "utf8");
+  return { word, bytes, hash: wordHash(bytes) };
+}
 
 /** Reads parts of one .mem file, each checked as it is read. Close it when done. */
 export class MemReader {
@@ -314,16 +345,23 @@ export class MemReader {
       throw e;
     }
     try {
-      const size = fstatSync(fd).size;
       // The header and what follows it (the meta part) in one read.
-      const h = Buffer.allocUnsafe(Math.min(size, HEAD_READ));
+      const h = Buffer.allocUnsafe(HEAD_READ);
       let n = 0;
       while (n < h.length) {
         const got = readSync(fd, h, n, h.length - n, n);
         if (got === 0) break;
         n += got;
       }
-      const r = new MemReader(file, fd, parseHeader(file, h.subarray(0, n), size));
+      // A file shorter than the first read has that read's size; a longer one ends where its header says when a read
+      // of two bytes from its last byte gets one (no stat).
+      const hdr = parseHeader(file, h.subarray(0, n), n < h.length ? n : null);
+      if (n === h.length) {
+        const two = Buffer.allocUnsafe(2);
+        const got = Number.isSafeInteger(hdr.fileSize) && hdr.fileSize >= n ? readSync(fd, two, 0, 2, hdr.fileSize - 1) : -1;
+        if (got !== 1) throw new MemMismatch(file, `the file does not end where its header says (${hdr.fileSize} bytes)`);
+      }
+      const r = new MemReader(file, fd, hdr);
       r.head = h.subarray(0, n);
       return r;
     } catch (e) {
@@ -349,7 +387,13 @@ export class MemReader {
     return b;
   }
 
+  /** The meta part, once read and checked. */
+  private metaCache: MemMeta | null = null;
   meta(): MemMeta {
+    return (this.metaCache ??= this.readMeta());
+  }
+
+  private readMeta(): MemMeta {
     const h = this.header;
     const b = h.metaOff + h.metaLen <= this.head.length ? this.head.subarray(h.metaOff, h.metaOff + h.metaLen) : this.read(h.metaOff, h.metaLen);
     if (crc32(b) !== h.metaCrc) throw new MemMismatch(this.file, "the meta part does not match its CRC");
@@ -358,38 +402,81 @@ export class MemReader {
       if (!Array.isArray(m.contexts) || !Array.isArray(m.openContexts) || !Array.isArray(m.notes)) throw new Error("parts missing");
       return m;
     } catch {
-      throw new MemMismatch(this.file, "the meta part is not the JSON of format 2");
+      throw new MemMismatch(this.file, "the meta part is not the JSON of format 3");
     }
   }
 
-  /** The postings of `word`, or null when no event holds it. */
-  postings(word: string): Postings | null {
+  /** The fence (one entry per chunk of the word table), read with the header when it fits, checked by its CRC once. */
+  private fenceBuf: Buffer | null = null;
+  private fence(): Buffer {
+    if (this.fenceBuf !== null) return this.fenceBuf;
     const h = this.header;
-    const wb = Buffer.from(word, "utf8");
-    const hash = wordHash(wb);
-    const mask = h.slots - 1;
-    let s = hash & mask;
-    const RUN = 8;
-    for (let probed = 0; probed < h.slots; ) {
-      const count = Math.min(RUN, h.slots - s, h.slots - probed);
-      const buf = this.read(h.slotsOff + s * SLOT_BYTES, count * SLOT_BYTES);
-      for (let i = 0; i < count; i++) {
-        const o = i * SLOT_BYTES;
-        const check = buf.readUInt32LE(o + 12);
-        if (check === 0) {
-          if (buf.readUInt32LE(o) !== 0 || buf.readUInt32LE(o + 4) !== 0 || buf.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
-          return null;
-        }
-        if (slotCheck(buf, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
-        if (buf.readUInt32LE(o) !== hash) continue;
-        const block = this.read(h.postingsOff + buf.readUInt32LE(o + 4), buf.readUInt32LE(o + 8));
+    const len = Math.ceil(h.words / WORDS_PER_CHUNK) * FENCE_ENTRY_BYTES;
+    if (!Number.isSafeInteger(len) || h.tableOff !== h.fenceOff + len) throw new MemMismatch(this.file, "the word table's fence has the wrong length");
+    const b = h.fenceOff + len <= this.head.length ? this.head.subarray(h.fenceOff, h.fenceOff + len) : this.read(h.fenceOff, len);
+    if (crc32(b) !== h.fenceCrc) throw new MemMismatch(this.file, "the word table's fence does not match its CRC");
+    return (this.fenceBuf = b);
+  }
+
+  /** Chunk `c` of the word table, checked by its CRC and against its fence entry. */
+  private chunk(f: Buffer, c: number, table?: Buffer): Buffer {
+    const h = this.header;
+    const from = c * WORDS_PER_CHUNK;
+    const n = Math.min(WORDS_PER_CHUNK, h.words - from);
+    const b = table !== undefined ? table.subarray(from * WORD_ENTRY_BYTES, (from + n) * WORD_ENTRY_BYTES) : this.read(h.tableOff + from * WORD_ENTRY_BYTES, n * WORD_ENTRY_BYTES);
+    const fo = c * FENCE_ENTRY_BYTES;
+    if (crc32(b) !== f.readUInt32LE(fo + 8) || b.readUInt32LE(0) !== f.readUInt32LE(fo) || b.readUInt32LE(4) !== f.readUInt32LE(fo + 4)) throw new MemMismatch(this.file, "a chunk of the word table does not match its CRC");
+    return b;
+  }
+
+  /** Where entry `k` of chunk `c` (n entries) has its block: from its offset to the next word's (the next chunk's first, from the fence; the last word's to the end of the postings). */
+  private blockOf(f: Buffer, t: Buffer, c: number, k: number): Buffer {
+    const h = this.header;
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    const n = t.length / WORD_ENTRY_BYTES;
+    const at = t.readUInt32LE(k * WORD_ENTRY_BYTES + 4);
+    const end = k + 1 < n ? t.readUInt32LE((k + 1) * WORD_ENTRY_BYTES + 4) : c + 1 < chunks ? f.readUInt32LE((c + 1) * FENCE_ENTRY_BYTES + 4) : h.postingsLen;
+    if (end <= at || end > h.postingsLen || (c === 0 && k === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
+    return this.read(h.postingsOff + at, end - at);
+  }
+
+  /** The postings of `word`, or null when no event holds it. */
+  postings(word: string | WordKey): Postings | null {
+    const key = typeof word === "string" ? wordKey(word) : word;
+    const wb = key.bytes;
+    const hash = key.hash;
+    const f = this.fence();
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    if (chunks === 0) return null;
+    // The last chunk starting below the hash (a word of that hash may end it), or the first: its entries, then the next
+    // chunks' while their words still have that hash (words sharing a hash lie side by side).
+    let lo = 0;
+    let hi = chunks;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (f.readUInt32LE(mid * FENCE_ENTRY_BYTES) < hash) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let c = Math.max(0, lo - 1); c < chunks; c++) {
+      if (c > 0 && f.readUInt32LE(c * FENCE_ENTRY_BYTES) > hash) return null;
+      const t = this.chunk(f, c);
+      const n = t.length / WORD_ENTRY_BYTES;
+      // The chunk's first entry with the hash (a binary search: entries ascend), then those after it sharing it.
+      let a = 0;
+      let z = n;
+      while (a < z) {
+        const mid = (a + z) >>> 1;
+        if (t.readUInt32LE(mid * WORD_ENTRY_BYTES) < hash) a = mid + 1;
+        else z = mid;
+      }
+      for (let k = a; k < n; k++) {
+        const eh = t.readUInt32LE(k * WORD_ENTRY_BYTES);
+        if (eh > hash) return null;
+        const block = this.blockOf(f, t, c, k);
         const wl = this.checkBlock(block);
         if (wl !== wb.length || !block.subarray(2, 2 + wl).equals(wb)) continue;
-        const out = this.decodeBlock(block, wl);
-        return out;
+        return this.decodeBlock(block, wl);
       }
-      s = (s + count) & mask;
-      probed += count;
     }
     return null;
   }
@@ -412,21 +499,26 @@ export class MemReader {
     const out = new Uint32Array(n * 3);
     let at = 2 + wl + 4;
     let doc = -1;
-    for (let k = 0; k < out.length; k++) {
-      let v = 0;
-      let shift = 0;
-      for (;;) {
-        if (at >= end || shift > 28) throw new MemMismatch(this.file, "a postings block has the wrong length");
-        const b = block[at++]!;
-        v += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) break;
-        shift += 7;
+    // Most varints are one byte (an index delta, a term frequency): that case first, the loop only for longer ones.
+    for (let k = 0, part = 0; k < out.length; k++) {
+      if (at >= end) throw new MemMismatch(this.file, "a postings block has the wrong length");
+      let b = block[at++]!;
+      let v = b;
+      if (b >= 0x80) {
+        v = b & 0x7f;
+        for (let shift = 7; ; shift += 7) {
+          if (at >= end || shift > 28) throw new MemMismatch(this.file, "a postings block has the wrong length");
+          b = block[at++]!;
+          v += (b & 0x7f) * 2 ** shift;
+          if (b < 0x80) break;
+        }
       }
-      if (k % 3 === 0) {
+      if (part === 0) {
         doc = doc < 0 ? v : doc + v;
         if ((k > 0 && v === 0) || doc >= h.docs) throw new MemMismatch(this.file, "a posting names an event the file does not hold");
         out[k] = doc;
       } else out[k] = v;
+      part = part === 2 ? 0 : part + 1;
     }
     if (at !== end) throw new MemMismatch(this.file, "a postings block has the wrong length");
     return out;
@@ -470,7 +562,7 @@ export class MemReader {
     const h = this.header;
     if (turn < 1 || turn > h.cards) return null;
     const e = this.read(h.cardsTableOff + (turn - 1) * CARD_ENTRY_BYTES, CARD_ENTRY_BYTES);
-    if (slotCheck(e, 0) !== e.readUInt32LE(12)) throw new MemMismatch(this.file, "a card entry does not match its check");
+    if (entryCheck(e, 0) !== e.readUInt32LE(12)) throw new MemMismatch(this.file, "a card entry does not match its check");
     const b = this.read(h.cardsDataOff + e.readUInt32LE(0), e.readUInt32LE(4));
     if (crc32(b) !== e.readUInt32LE(8)) throw new MemMismatch(this.file, "a card does not match its CRC");
     try {
@@ -489,24 +581,25 @@ export class MemReader {
   /** Every word with its postings (a rewrite loads them all): flat [doc, tf, …]. */
   allPostings(): Map<string, number[]> {
     const h = this.header;
-    const slots = this.read(h.slotsOff, h.slots * SLOT_BYTES);
+    const f = this.fence();
+    const whole = this.read(h.tableOff, h.words * WORD_ENTRY_BYTES);
+    const chunks = f.length / FENCE_ENTRY_BYTES;
+    for (let c = 0; c < chunks; c++) this.chunk(f, c, whole);
+    const t = whole;
     const data = this.read(h.postingsOff, h.postingsLen);
     const out = new Map<string, number[]>();
-    for (let s = 0; s < h.slots; s++) {
-      const o = s * SLOT_BYTES;
-      const check = slots.readUInt32LE(o + 12);
-      if (check === 0) {
-        if (slots.readUInt32LE(o) !== 0 || slots.readUInt32LE(o + 4) !== 0 || slots.readUInt32LE(o + 8) !== 0) throw new MemMismatch(this.file, "an empty slot of the word table is not empty");
-        continue;
-      }
-      if (slotCheck(slots, o) !== check) throw new MemMismatch(this.file, "a slot of the word table does not match its check");
-      const at = slots.readUInt32LE(o + 4);
-      const len = slots.readUInt32LE(o + 8);
-      if (at + len > data.length || len < 10) throw new MemMismatch(this.file, "a slot points outside the postings");
-      const block = data.subarray(at, at + len);
+    let prevHash = 0;
+    for (let i = 0; i < h.words; i++) {
+      const hash = t.readUInt32LE(i * WORD_ENTRY_BYTES);
+      const at = t.readUInt32LE(i * WORD_ENTRY_BYTES + 4);
+      const end = i + 1 < h.words ? t.readUInt32LE((i + 1) * WORD_ENTRY_BYTES + 4) : h.postingsLen;
+      if (hash < prevHash) throw new MemMismatch(this.file, "the word table is not in the order of its hashes");
+      prevHash = hash;
+      if (end <= at || end > data.length || (i === 0 && at !== 0)) throw new MemMismatch(this.file, "a word's postings lie outside the postings");
+      const block = data.subarray(at, end);
       const wl = this.checkBlock(block);
       const word = block.toString("utf8", 2, 2 + wl);
-      if (wordHash(block, 2, 2 + wl) !== slots.readUInt32LE(o)) throw new MemMismatch(this.file, "a word is not in its slot");
+      if (wordHash(block, 2, 2 + wl) !== hash) throw new MemMismatch(this.file, "a word is not where its hash says");
       const flat = this.decodeBlock(block, wl);
       const list: number[] = new Array(flat.length / 3 * 2);
       for (let k = 0, j = 0; k < flat.length; k += 3, j += 2) {
@@ -515,6 +608,7 @@ export class MemReader {
       }
       out.set(word, list);
     }
+    if (h.words > 0 && data.length !== h.postingsLen) throw new MemMismatch(this.file, "the postings have the wrong length");
     return out;
   }
 }

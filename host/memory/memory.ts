@@ -73,14 +73,14 @@ export class ConversationMemory {
   };
 
   /** Opens the views; a part that fails its check when a search reads it makes that file again from the log, and the search runs again. */
-  private withViews<T>(logs: readonly string[], fn: (views: TaskView[]) => T): T {
+  private withViews<T>(logs: readonly string[], fn: (views: TaskView[]) => T, project?: string): T {
     const bad = new Set<string>();
     for (let attempt = 0; ; attempt++) {
       const views: TaskView[] = [];
       try {
         for (const l of logs) {
           const own = this.o.session !== null && l === this.logOf(this.o.session);
-          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.has(memFileOf(l)), ...(own && this.o.held ? { held: this.o.held() } : {}) });
+          const v = openTask(l, { projectOf: this.projectOf, rebuild: bad.size > 0 && bad.has(memFileOf(l)), ...(project !== undefined ? { project } : {}), ...(own && this.o.held ? { held: this.o.held() } : {}) });
           if (v !== null) views.push(v);
         }
         this.lastOpened = views.map((v) => ({ session: v.session, action: v.action, logBytesRead: v.logBytesRead }));
@@ -112,11 +112,13 @@ export class ConversationMemory {
       throw e;
     }
     const out: string[] = [];
+    // The folder's path normalised once (a join per name normalises it again each time).
+    const prefix = join(dir, "x").slice(0, -1);
     for (const name of names) {
       if (!name.endsWith(LOG_EXTENSION)) continue;
       const session = name.slice(0, -LOG_EXTENSION.length);
       if (session === except || !isValidSessionId(session)) continue;
-      out.push(join(dir, name));
+      out.push(prefix + name);
     }
     return out;
   }
@@ -128,10 +130,15 @@ export class ConversationMemory {
       if (!leave.allowed) throw new MemoryError("earlier-off", leave.why!);
     }
     const logs = this.projectLogs(o.includeSelf ? null : this.o.session);
-    return this.withViews(logs, (all) => {
-      const mine = all.filter((v) => v.project === this.project);
-      return rankViews(mine, query, limit ?? DEFAULT_HITS, { earlier: true });
-    });
+    // Another project's task whose .mem file says so is left out before its log is opened; the filter catches the rest.
+    return this.withViews(
+      logs,
+      (all) => {
+        const mine = all.filter((v) => v.project === this.project);
+        return rankViews(mine, query, limit ?? DEFAULT_HITS, { earlier: true });
+      },
+      this.project,
+    );
   }
 
   /** One event: of this session, or (with leave) of another task of the project. */

@@ -6,15 +6,19 @@
 // was forked from and in turns an undo hid. The two share the reading code
 // of events.ts: a row's body is an event's text as recall shows it.
 //
-// The scan reads the log file whole and runs one RE2 expression over its bytes
-// (linear time whatever the pattern: `%a%a%a%b` cannot backtrack), anchored at
-// each line's `"kind":"…","payload":` so that only the payload is matched;
-// only the rows returned are decoded (and their CRC checked).
+// The scan runs over the log's bytes (log-cache.ts keeps them per process and
+// reads only what was appended since the last call): one RE2 expression for a
+// pattern with wildcards (linear time whatever the pattern: `%a%a%a%b` cannot
+// backtrack), Buffer.indexOf over the bytes' ASCII case-folded copy for one
+// without. Each hit's line is checked from its envelope's bytes (its kind, and
+// that the match lies in the payload); only the rows returned are decoded (and
+// their CRC checked), the rest are counted.
 
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import RE2 from "re2";
 import { decodeLine } from "../log/record.js";
+import { foldAscii, logBytes, unkept, type LogBytes } from "./log-cache.js";
 import { isKnownKind } from "../log/kinds.js";
 import { LOG_EXTENSION, isValidSessionId, listSessions, readLog, sessionsDir, type LogRecord } from "../log/index.js";
 import { SessionTree } from "../checkpoint/tree.js";
@@ -145,16 +149,58 @@ interface LineQuery {
   readonly test: RE2 | null;
   /** The bytes a match of the fragment spans when that is fixed (no `%` or `_`), else null. */
   readonly span: number | null;
+  /**
+   * A pattern without wildcards as its ASCII case-folded bytes (non-empty), or
+   * null: found with Buffer.indexOf in the log's folded copy (log-cache.ts),
+   * which matches exactly where the fragment does (a UTF-8 character other
+   * than an ASCII letter is its own bytes in both), without RE2. With
+   * wildcards, the longest run of the pattern between them: every match holds
+   * it, so only the lines that do are tested with RE2.
+   */
+  readonly needle: Buffer | null;
+  /** The needle is the whole pattern (no wildcards): a line that holds it in its payload matches. */
+  readonly exact: boolean;
+  /** Without a fragment and for one kind, the envelope's bytes `"kind":"K","payload":` (found with Buffer.indexOf), else null. */
+  readonly mark: Buffer | null;
 }
 
-function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null): LineQuery {
+/** A literal's bytes with ASCII letters lowercased, as log-cache.ts folds a log. */
+function foldedBytes(text: string): Buffer {
+  const b = Buffer.from(text, "utf8");
+  foldAscii(b, b, 0, b.length);
+  return b;
+}
+
+function lineExpression(kinds: readonly string[], fragment: string | null, span: number | null = null, literal: string | null = null): LineQuery {
   return {
     kinds: new Set(kinds),
     find: new RE2(fragment === null ? `"kind":"(?:${kindAlternation(kinds)})","payload":` : fragment),
     test: fragment === null ? null : new RE2(fragment),
     span: fragment === null ? 0 : span,
+    needle: fragment !== null && literal !== null && literal !== "" ? foldedBytes(literal) : null,
+    exact: span !== null,
+    mark: fragment === null && kinds.length === 1 ? Buffer.from(`"kind":"${kinds[0]!}","payload":`, "utf8") : null,
   };
 }
+
+/**
+ * What every match of a LIKE pattern holds, to find candidate lines by: the
+ * pattern itself when it has no wildcard (`literal`: % and _ are themselves),
+ * else its longest run between wildcards when that has 4 bytes or more, else ""
+ * (one RE2 pass). Each candidate line costs an RE2 call: with a rare run
+ * (`zq%xj`) the scan took a third of the RE2 pass's time, with a common one
+ * (`record%seq%log` in the benchmark's log) about the same; a run of a
+ * letter or two would be on nearly every line.
+ */
+function plainText(pattern: string, literal = false): string {
+  if (likeSpan(pattern, literal) !== null) return pattern;
+  let best = "";
+  for (const run of pattern.split(/[%_]/)) if (Buffer.byteLength(run, "utf8") > Buffer.byteLength(best, "utf8")) best = run;
+  return Buffer.byteLength(best, "utf8") >= MIN_RUN ? best : "";
+}
+
+/** The shortest run between wildcards worth finding candidate lines by. */
+const MIN_RUN = 4;
 
 /** The bytes a LIKE pattern's match spans when every match spans the same (no `%`, no `_` unless literal), else null. */
 function likeSpan(pattern: string, literal = false): number | null {
@@ -219,14 +265,27 @@ function seqOf(buf: Buffer, start: number): number {
  * search goes on from the next line, so a line that does not match costs
  * nothing of its own and a matching one one native call.
  */
-function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: ((h: Hit, kind: string) => boolean) | null): Hit[] {
+function scan(
+  buf: Buffer,
+  lq: LineQuery,
+  keep: (seq: number) => boolean,
+  drop: ((h: Hit, kind: string) => boolean) | null,
+  folded: (() => Buffer) | null = null,
+): Hit[] {
   const out: Hit[] = [];
-  forEachMatchingLine(buf, lq.find, (at, start, end) => {
+  const low = lq.needle !== null && folded !== null ? folded() : null;
+  const needle = lq.needle!;
+  const inPayload =
+    low !== null && lq.exact
+      ? (from: number, to: number) => low.subarray(from, to).indexOf(needle) >= 0
+      : (from: number, to: number) => lq.test!.test(buf.subarray(from, to));
+  const find = low !== null ? bytesFinder(low, needle) : lq.mark !== null ? bytesFinder(buf, lq.mark) : re2Finder(buf, lq.find);
+  forEachMatchingLine(buf, find, (at, start, end) => {
     const env = envelope(buf, start, end);
     if (env === null || !lq.kinds.has(env.kind)) return;
     const payloadEnd = end - CRC_TAIL + 1;
     // The leftmost match from `at` on lies in the envelope, or may run into the crc member: the payload alone decides.
-    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !lq.test.test(buf.subarray(env.payload, payloadEnd))) return;
+    if (lq.test !== null && (at < env.payload || lq.span === null || at + lq.span > payloadEnd) && !inPayload(env.payload, payloadEnd)) return;
     const seq = seqOf(buf, start);
     if (seq < 0 || !keep(seq)) return;
     const h = { start, end, seq };
@@ -236,17 +295,32 @@ function scan(buf: Buffer, lq: LineQuery, keep: (seq: number) => boolean, drop: 
   return out;
 }
 
-/**
- * Calls `visit` with the offset of the first match of `re` on each line that
- * has one, and the line's [start, end): one RE2 `search` (an offset, no match
- * object) over the rest of the buffer, then on from the next line.
- */
-function forEachMatchingLine(buf: Buffer, re: RE2, visit: (at: number, start: number, end: number) => void): void {
-  let pos = 0;
-  while (pos < buf.length) {
+/** The offset of the next match at or after `pos`, or -1. */
+type Finder = (pos: number) => number;
+
+/** Finds with one RE2 `search` (an offset, no match object) over the rest of the buffer. */
+function re2Finder(buf: Buffer, re: RE2): Finder {
+  return (pos) => {
     const i = re.search(pos === 0 ? buf : buf.subarray(pos));
-    if (i < 0) break;
-    const at = pos + i;
+    return i < 0 ? -1 : pos + i;
+  };
+}
+
+/** Finds bytes with Buffer.indexOf in `hay` (the log or its folded copy: the same offsets). */
+function bytesFinder(hay: Buffer, needle: Buffer): Finder {
+  return (pos) => hay.indexOf(needle, pos);
+}
+
+/**
+ * Calls `visit` with the offset of the first match of `find` on each line that
+ * has one, and the line's [start, end): one search over the rest of the
+ * buffer, then on from the next line.
+ */
+function forEachMatchingLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void, from = 0): void {
+  let pos = from;
+  while (pos < buf.length) {
+    const at = find(pos);
+    if (at < 0) break;
     const start = buf.lastIndexOf(10, at) + 1;
     let end = buf.indexOf(10, at);
     if (end < 0) end = buf.length;
@@ -276,30 +350,37 @@ function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
  * their results, and a reply that is only such calls. A search would
  * otherwise find its own call, and each earlier search's rows again.
  */
-function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
+function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
+  const buf = log.buf;
   let calls: Set<string> | null = null;
-  const memoryCalls = (): Set<string> => {
-    if (calls !== null) return calls;
-    calls = new Set();
-    // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
-    // walk over every tool.call line), and decode the tool.call lines among them.
-    const seen = new Set<number>();
-    const found = calls;
-    for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
-      forEachMatchingLine(buf, word, (_at, start, end) => {
-        if (seen.has(start)) return;
-        seen.add(start);
-        if (envelope(buf, start, end)?.kind !== "tool.call") return;
-        const r = decodeAt(buf, { start, end });
-        const p = r?.payload as Record<string, unknown> | undefined;
-        if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
-      });
-    }
-    return calls;
-  };
+  // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
+  // walk over every tool.call line), and decode the tool.call lines among them. The set is kept with the cached
+  // log (log-cache.ts) and extended over the appended lines only.
+  const memoryCalls = (): Set<string> =>
+    (calls ??= log.derived<Set<string>>("memory-calls", (prev, from) => {
+      const found = new Set(prev);
+      const seen = new Set<number>();
+      for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
+        forEachMatchingLine(
+          buf,
+          re2Finder(buf, word),
+          (_at, start, end) => {
+            if (seen.has(start)) return;
+            seen.add(start);
+            if (envelope(buf, start, end)?.kind !== "tool.call") return;
+            const r = decodeAt(buf, { start, end });
+            const p = r?.payload as Record<string, unknown> | undefined;
+            if (r?.kind === "tool.call" && p !== undefined && isMemoryCall(String(p.tool ?? ""), p.args)) found.add(String(p.call_id ?? ""));
+          },
+          from,
+        );
+      }
+      return found;
+    }));
   return (h, kind) => {
     if (kind === "tool.result") {
-      if (!lineHas(buf, h) && memoryCalls().size === 0) return false;
+      // The set first: kept with the cached log, it is cheaper than looking through a long result's line.
+      if (memoryCalls().size === 0 && !lineHas(buf, h)) return false;
       const r = decodeAt(buf, h);
       const p = r?.payload as Record<string, unknown> | undefined;
       return p !== undefined && (isMemoryCall(String(p.tool ?? ""), null) || memoryCalls().has(String(p.call_id ?? "")));
@@ -318,9 +399,10 @@ function memoryNoise(buf: Buffer): (h: Hit, kind: string) => boolean {
   };
 }
 
-function readWhole(file: string): Buffer {
+/** A session log's bytes, through the per-process cache of appended logs (log-cache.ts). */
+function readWhole(file: string): LogBytes {
   try {
-    return readFileSync(file);
+    return logBytes(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new RecallLogError("no-task", `there is no session log ${file} (a deleted session?)`);
     throw e;
@@ -463,13 +545,14 @@ function ancestorsOf(dataDir: string, buf: Buffer, self: string): Ancestor[] {
  * session's id).
  */
 export function recallLog(dataDir: string, session: string, q: RecallLogQuery): RecallLogResult {
-  const buf = readWhole(logFileOf(dataDir, session));
-  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match));
+  const log = readWhole(logFileOf(dataDir, session));
+  const buf = log.buf;
+  const re = lineExpression(q.kinds, q.match === null ? null : likeFragment(q.match), q.match === null ? null : likeSpan(q.match), q.match === null ? null : plainText(q.match));
   const inBounds = (seq: number) => (q.before === null || seq < q.before) && (q.after === null || seq > q.after);
   const parts: { session: string | undefined; buf: Buffer; hits: Hit[] }[] = [];
   if (q.after === null)
-    for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(a.buf)) });
-  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(buf)) });
+    for (const a of ancestorsOf(dataDir, buf, session).reverse()) parts.push({ session: a.session, buf: a.buf, hits: scan(a.buf, re, a.keep, memoryNoise(unkept(a.buf))) });
+  parts.push({ session: undefined, buf, hits: scan(buf, re, inBounds, memoryNoise(log), log.folded) });
   const matched = parts.reduce((n, p) => n + p.hits.length, 0);
   // The newest `limit` rows: from the end of the last part backwards.
   let left = Math.min(q.limit, MAX_RECALL_ROWS);
@@ -487,9 +570,58 @@ export function recallLog(dataDir: string, session: string, q: RecallLogQuery): 
   return { session, matched, rows };
 }
 
+/** The start of the first line at or after `at`, or buf.length. */
+function lineStartFrom(buf: Buffer, at: number): number {
+  if (at === 0) return 0;
+  const nl = buf.indexOf(10, at - 1);
+  return nl < 0 ? buf.length : nl + 1;
+}
+
+/** The seq of the first line at or after `at` that has one, and where that line starts; null when none does. */
+function seqFrom(buf: Buffer, at: number): { seq: number; start: number } | null {
+  for (let start = lineStartFrom(buf, at); start < buf.length; start = lineStartFrom(buf, start + 1)) {
+    const seq = seqOf(buf, start);
+    if (seq >= 0) return { seq, start };
+  }
+  return null;
+}
+
+/**
+ * The record numbered `seq` found by bisecting the byte range on line starts
+ * (a line with no seq, a damaged one, is stepped over): the first line
+ * numbered seq or more, then the lines numbered seq from there, the first
+ * that decodes. Null when that finds none.
+ */
+function entryBySearch(buf: Buffer, seq: number): LogRecord | null {
+  let lo = 0;
+  let hi = buf.length;
+  // Invariant: every line starting before lo is numbered below seq; the first line numbered seq or more starts before hi or at it.
+  while (hi - lo > 4096) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const s = seqFrom(buf, mid);
+    if (s === null || s.seq >= seq) hi = mid;
+    else lo = s.start + 1;
+  }
+  for (let start = lineStartFrom(buf, lo); start < buf.length; start = lineStartFrom(buf, start + 1)) {
+    const n = seqOf(buf, start);
+    if (n < 0 || n < seq) continue;
+    if (n > seq) return null;
+    let end = buf.indexOf(10, start);
+    if (end < 0) end = buf.length;
+    const r = decodeAt(buf, { start, end });
+    if (r !== null && r.seq === seq) return r;
+  }
+  return null;
+}
+
 /** recall-entry: the one record at seq, its body whole, or null when the log holds no record with that number. */
 export function recallEntry(dataDir: string, session: string, seq: number): RecallRow | null {
-  const buf = readWhole(logFileOf(dataDir, session));
+  const buf = readWhole(logFileOf(dataDir, session)).buf;
+  // The writer numbers lines in order: a binary search over line starts finds the first line numbered seq or
+  // more, in about 17 steps for 100,000 lines. The first of the lines from there numbered seq that decodes is
+  // the answer, as the scan below finds it; when there is none there (a log out of order), the scan decides.
+  const fast = entryBySearch(buf, seq);
+  if (fast !== null) return rowOf(fast, null);
   // Every line starts {"seq":N,: find this one's by its bytes (a few candidates at most), then decode it.
   const needle = Buffer.from(`{"seq":${seq},`, "latin1");
   for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
@@ -577,35 +709,39 @@ export function recallSearch(
 ): RecallSearchRow[] {
   const words = q.query.split(" ").filter((w) => w !== "");
   if (words.length === 0) throw new RecallLogError("bad-query", "recall-search: the query is empty: give one or more words, e.g. (recall-search \"deploy script\")");
-  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true));
-  const rest = words.slice(1).map((w) => new RE2(likeFragment(w, true)));
-  const found: (RecallSearchRow & { ts: number })[] = [];
+  const first = lineExpression(q.kinds, likeFragment(words[0]!, true), likeSpan(words[0]!, true), words[0]!);
+  // Every word is literal: each of the rest is looked for in the folded payload.
+  const rest = words.slice(1).map(foldedBytes);
+  // The snippet of a row is made only for the rows returned (it costs a RegExp per word): each found row keeps its record.
+  const found: (Omit<RecallSearchRow, "text"> & { ts: number; record: LogRecord })[] = [];
   for (const s of listSessions(dataDir)) {
     if (only !== null && !only.has(s.session)) {
       if (counts !== null && repoAtStart(s.file, projectOf) === project) counts.leftOut++;
       continue;
     }
-    let buf: Buffer;
+    let log: LogBytes;
     try {
-      buf = readFileSync(s.file);
+      log = logBytes(s.file, false);
     } catch {
       continue; // removed while listing
     }
+    const buf = log.buf;
     const start = startOf(buf);
     const repo = typeof start?.repo === "string" ? start.repo : null;
     if (repo === null || projectOf(repo) !== project) continue;
     let title: string | null = null;
-    for (const h of scan(buf, first, () => true, memoryNoise(buf))) {
-      const payload = buf.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
-      if (!rest.every((re) => re.test(payload))) continue;
+    for (const h of scan(buf, first, () => true, memoryNoise(log), log.folded)) {
+      const low = log.folded();
+      const payload = low.subarray(buf.indexOf('"payload":', h.start) + 10, h.end - CRC_TAIL + 1);
+      if (!rest.every((w) => payload.indexOf(w) >= 0)) continue;
       const r = decodeAt(buf, h);
       if (r === null) continue;
       title ??= titleOf(buf);
-      found.push({ session: s.session, title, seq: r.seq, kind: r.kind, at: r.ts, text: snippet(bodyOf(r), words, q.window, q.lead), ts: Date.parse(r.ts) });
+      found.push({ session: s.session, title, seq: r.seq, kind: r.kind, at: r.ts, ts: Date.parse(r.ts), record: r });
     }
   }
   found.sort((a, b) => b.ts - a.ts || (a.session === b.session ? b.seq - a.seq : a.session < b.session ? 1 : -1));
-  return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, ...row }) => row);
+  return found.slice(0, Math.min(q.limit, MAX_RECALL_ROWS)).map(({ ts: _ts, record, ...row }) => ({ ...row, text: snippet(bodyOf(record), words, q.window, q.lead) }));
 }
 
 /** recall-search's answer through the conversation memory: the rows, and the other tasks the person's leave kept out. */

@@ -5,7 +5,7 @@ import { bestLines, queryWords } from "../index/index.js";
 import { cardLine, type TurnCard } from "./cards.js";
 import { contextPhrase, describeEvent, eventLines, type CallInfo } from "./events.js";
 import type { DocEntry } from "./fold.js";
-import { MemMismatch } from "./mem-file.js";
+import { MemMismatch, wordKey } from "./mem-file.js";
 import type { TaskView } from "./task-memory.js";
 
 /** BM25's parameters (those of FTS5's bm25(), which the repository index uses). */
@@ -97,7 +97,8 @@ export function rankViews(views: readonly TaskView[], query: string, limit: numb
     total += v.totalLen;
   }
   const avg = n > 0 ? total / n : 1;
-  const lists: (ArrayLike<number> | null)[][] = views.map((v) => words.map((w) => v.postings(w)));
+  const keys = words.map(wordKey);
+  const lists: (ArrayLike<number> | null)[][] = views.map((v) => keys.map((w) => v.postings(w)));
   const df = words.map((_, k) => lists.reduce((a, l) => a + (l[k] === null ? 0 : l[k]!.length / 3), 0));
   const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
   const newer = views.map((v) => v.facts.lastTs);

@@ -15,9 +15,9 @@ import { decodeLine } from "../log/record.js";
 import type { TurnCard, CompactionNote } from "./cards.js";
 import { TaskFold, lineHash, type DocEntry, type TaskFacts, type Watermark } from "./fold.js";
 import type { HeldRecords } from "./held.js";
-import { MEM_EXTENSION, MemMismatch, MemReader, encodeMem, writeMemFile, type MemMeta } from "./mem-file.js";
+import { MEM_EXTENSION, MemMismatch, MemReader, encodeMem, writeMemFile, type MemHeader, type MemMeta, type WordKey } from "./mem-file.js";
 
-export const MEM_FORMAT = "nodwyn-mem-2";
+export const MEM_FORMAT = "nodwyn-mem-3";
 
 /** The .mem file beside a log. */
 export function memFileOf(logFile: string): string {
@@ -49,7 +49,8 @@ export interface TaskView {
   readonly lastSeq: number;
   /** Bytes of the log read to bring the memory up to date at this opening (not the checked line, nor the held unfinished turn). */
   readonly logBytesRead: number;
-  postings(word: string): ViewPostings | null;
+  /** A word's postings (a WordKey: the word with its UTF-8 and hash, made once for a search of many tasks). */
+  postings(word: string | WordKey): ViewPostings | null;
   doc(i: number): DocEntry;
   /** The card of a turn (an open turn's as it is so far), or null. */
   card(turn: number): TurnCard | null;
@@ -83,6 +84,38 @@ function lineMatches(fd: number, w: Watermark): boolean {
   if (w.end === 0) return w.lineBytes === 0;
   const b = readBytes(fd, w.end - w.lineBytes, w.lineBytes);
   return b !== null && b[b.length - 1] === 10 && lineHash(b) === w.hash;
+}
+
+/** The checked lines are read in one read when at most this far apart. */
+const ONE_READ_SPAN = 64 * 1024;
+
+/**
+ * What the log says of a .mem file's header, from one read when it can: the
+ * bytes from the start of the line ending at w.end to s.end, and one more.
+ * `w`: the line ending at w.end is the one the file was made to (its length
+ * and SHA-256). `atEnd`: besides, the log ends at s.end and the line ending
+ * there matches too, so the file covers the whole log (the extra byte asked
+ * for tells the log ends there without a stat).
+ */
+function checkLog(fd: number, h: MemHeader): { w: boolean; atEnd: boolean } {
+  const from = h.w.end - h.w.lineBytes;
+  const to = h.s.end;
+  if (!Number.isSafeInteger(from) || from < 0 || to < h.w.end || to - from > ONE_READ_SPAN) {
+    // A wide gap between the two lines (or a header that cannot be so): each line by itself, and the log's size.
+    const w = lineMatches(fd, h.w);
+    return { w, atEnd: w && fstatSync(fd).size === h.s.end && (h.s.end === h.w.end || lineMatches(fd, h.s)) };
+  }
+  const b = Buffer.allocUnsafe(to - from + 1);
+  // One read: a read of a regular file that gets less than it asked has met the file's end (a loop would ask again
+  // only to be told 0). Were it short for another reason, the line would not match and the file would be made again.
+  const got = readSync(fd, b, 0, b.length, from);
+  const wl = h.w.lineBytes;
+  const w = h.w.end === 0 ? wl === 0 : got >= wl && b[wl - 1] === 10 && lineHash(b.subarray(0, wl)) === h.w.hash;
+  if (!w || got !== to - from) return { w, atEnd: false };
+  if (h.s.end === h.w.end) return { w, atEnd: true };
+  const so = h.s.end - h.s.lineBytes - from;
+  const atEnd = so >= 0 && h.s.lineBytes > 0 && b[to - from - 1] === 10 && lineHash(b.subarray(so, to - from)) === h.s.hash;
+  return { w, atEnd };
 }
 
 function mark(fd: number, p: { seq: number; end: number; turns: number; lineBytes: number }): Watermark {
@@ -129,6 +162,12 @@ export interface OpenTaskOptions {
   readonly rebuild?: boolean;
   /** A running session's unfinished turn, held in memory (HeldTurn): folded from there, not read from the log. */
   readonly held?: HeldRecords | null;
+  /**
+   * Only a task of this project (its repository key) is wanted: one whose .mem file names another gives null without
+   * its log being opened or checked (a task's project, once recorded, does not change). A task whose file names none,
+   * or has no valid file, is opened as always (its project is known only from its log).
+   */
+  readonly project?: string;
 }
 
 /**
@@ -159,40 +198,70 @@ function gained(logFile: string, fd: number, start: { offset: number; lastSeq: n
 export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | null {
   const session = sessionOfFile(logFile);
   const memFile = memFileOf(logFile);
+  // The .mem file first: when it names another project than the one asked for, the log is not opened at all.
+  let early: MemReader | null = null;
+  let earlyMismatch: MemMismatch | null = null;
+  if (!o.rebuild) {
+    try {
+      early = MemReader.open(memFile);
+      if (early !== null && o.project !== undefined) {
+        const p = early.meta().project;
+        if (p !== null && p !== o.project) {
+          early.close();
+          return null;
+        }
+      }
+    } catch (e) {
+      early?.close();
+      early = null;
+      if (!(e instanceof MemMismatch)) throw e;
+      earlyMismatch = e;
+    }
+  }
   let fd: number;
   try {
     fd = openSync(logFile, C.O_RDONLY);
   } catch (e) {
+    early?.close();
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) {
-      closeSync(fd);
-      return null;
-    }
-    const size = st.size;
+    // The log's size is asked only when the .mem file does not cover the whole log (checkLog tells that by a read).
+    let size = -1;
+    const sizeOf = (): number => {
+      if (size < 0) {
+        const st = fstatSync(fd);
+        // A folder (or another kind of file) under a log's name is no task.
+        if (!st.isFile()) throw Object.assign(new Error(`${logFile} is not a file`), { code: "EISDIR" });
+        size = st.size;
+      }
+      return size;
+    };
     let reader: MemReader | null = null;
     let why: string | undefined;
     let existed = false;
     const read = { bytes: 0 };
     try {
       if (o.rebuild) throw new MemMismatch(memFile, "a part did not match its check when it was read");
-      reader = MemReader.open(memFile);
+      if (earlyMismatch !== null) throw earlyMismatch;
+      reader = early;
+      early = null;
       existed = reader !== null;
       if (reader !== null) {
         const h = reader.header;
-        if (h.w.end > size || !lineMatches(fd, h.w)) throw new MemMismatch(memFile, "the log does not hold the line where the file's last turn ends");
-        if (h.s.end === size && (h.s.end === h.w.end || lineMatches(fd, h.s))) {
+        const checked = checkLog(fd, h);
+        if (!checked.w) throw new MemMismatch(memFile, "the log does not hold the line where the file's last turn ends");
+        if (checked.atEnd) {
           const meta = reader.meta();
           const r = reader;
           reader = null;
           return counted(read, fileView(logFile, session, r, meta, null, fd, "read"));
         }
+        if (h.w.end > sizeOf()) throw new MemMismatch(memFile, "the log does not hold the line where the file's last turn ends");
         // The log gained records (or its tail after the last whole turn changed): fold from the watermark.
         const meta = reader.meta();
-        const entries = gained(logFile, fd, { offset: h.w.end, lastSeq: h.w.seq }, size, o.held, read);
+        const entries = gained(logFile, fd, { offset: h.w.end, lastSeq: h.w.seq }, sizeOf(), o.held, read);
         const grows = entries.some((e) => e.record.kind === "turn.end");
         const base = new TaskFold(session, { point: h.w, facts: meta.facts, docBase: h.docs, contexts: meta.contexts, openContexts: meta.openContexts });
         if (!grows) {
@@ -225,12 +294,14 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
       why = e.why;
     }
     // No file, or one that does not match: made again from the whole log.
-    const folded = foldEntries(new TaskFold(session), gained(logFile, fd, null, size, o.held, read));
+    const folded = foldEntries(new TaskFold(session), gained(logFile, fd, null, sizeOf(), o.held, read));
     const project = o.projectOf?.(folded.tail.facts) ?? null;
     if (!o.noWrite) write(memFile, fd, folded, project);
     return counted(read, foldView(logFile, session, folded, project, fd, existed || why !== undefined ? "rebuilt" : "created", why));
   } catch (e) {
     closeSync(fd);
+    // A folder under a log's name: no task (a read of it, or its stat, says so).
+    if ((e as NodeJS.ErrnoException).code === "EISDIR") return null;
     throw e;
   }
 }
@@ -307,8 +378,8 @@ function searchDocs(n: number, seqAt: (i: number) => number, seq: number): numbe
   return -1;
 }
 
-function foldPostings(f: TaskFold, word: string): number[] | null {
-  const list = f.postings.get(word);
+function foldPostings(f: TaskFold, word: string | WordKey): number[] | null {
+  const list = f.postings.get(typeof word === "string" ? word : word.word);
   if (list === undefined) return null;
   const out: number[] = [];
   for (let k = 0; k < list.length; k += 2) {

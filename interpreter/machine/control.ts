@@ -13,8 +13,8 @@ import { T, type ProcSpec } from "../procspec.js";
 import { argError, makeCondition, raiseError, SchemeError } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
 import type { Frame } from "./frames.js";
-import { Dyn, Winder, ROOT_DYN, type ParamBinding } from "./dyn.js";
-import { arityError, type Runtime } from "./runtime.js";
+import { Dyn, GuardMark, Winder, ROOT_DYN, type ParamBinding } from "./dyn.js";
+import { arityError, guardResume, type Runtime } from "./runtime.js";
 
 const dynT = { name: "dynamic environment", test: (x: any) => x instanceof Dyn };
 const winderT = { name: "winder", test: (x: any) => x instanceof Winder };
@@ -237,13 +237,49 @@ export function controlPrimitives(rt: Runtime): ProcSpec[] {
     {
       name: "%guard-continuation",
       params: ["tag", "k", "dyn"],
-      doc: "Internal: the continuation of the %guard activation holding tag, found in continuation k's frames, with dynamic environment dyn (or #f).",
+      doc: "Internal: the continuation of the guard activation holding tag, found in continuation k's frames, with dynamic environment dyn (or #f).",
       impl: (tag: any, k: any, d: any) => {
         if (!(k instanceof Procedure && k.info.kind === "continuation")) return argError("%guard-continuation", 2, "continuation", k);
         for (let f = (k.data as { k: Frame | null }).k; f !== null; f = f.next) {
-          if (f.info !== null && f.info.name === "%guard" && Array.isArray(f.vals) && f.vals.includes(tag)) return rt.makeContinuation(f, d);
+          if (f.fn === guardResume && (f.vals as GuardMark).tag === tag) return rt.makeContinuation(f, d);
         }
         return false;
+      },
+    },
+    {
+      name: "%guard-call",
+      params: ["body", "tag", "clauses", "handler"],
+      types: [T.procedure, T.any, T.procedure, T.procedure],
+      doc: "Internal: calls body with the guard's handler and mark installed, catching the guard's own escape (ADR 0045).",
+      impl: (body: Procedure, tag: any, clauses: Procedure, handler: Procedure) => rt.guardCall(body, tag, clauses, handler),
+    },
+    {
+      name: "%guard-escape",
+      params: ["mark", "value"],
+      doc: "Internal: leaves for the guard of mark with value, a clause's result (ADR 0045).",
+      impl: (mark: any, v: any) => {
+        if (!(mark instanceof GuardMark)) return argError("%guard-escape", 1, "guard mark", mark);
+        return rt.escape(mark, v);
+      },
+    },
+    {
+      name: "%guard-outer",
+      params: ["mark"],
+      doc: "Internal: the dynamic environment of a guard (its clauses run in it).",
+      impl: (mark: any) => (mark instanceof GuardMark ? mark.outer : argError("%guard-outer", 1, "guard mark", mark)),
+    },
+    {
+      name: "%guard-clauses",
+      params: ["mark"],
+      doc: "Internal: a guard's clauses, as (lambda (condition reraise) ...).",
+      impl: (mark: any) => (mark instanceof GuardMark ? mark.clauses : argError("%guard-clauses", 1, "guard mark", mark)),
+    },
+    {
+      name: "%handler-returned",
+      params: ["obj"],
+      doc: "Internal: the secondary error of a handler that returned from a non-continuable raise of obj.",
+      impl: (obj: any) => {
+        throw new SchemeError(makeCondition("user", "exception handler returned from a non-continuable raise", [obj]));
       },
     },
     { name: "%root-dyn", params: [], doc: "Internal: the outermost dynamic environment.", impl: () => rootOf(rt.dyn) },

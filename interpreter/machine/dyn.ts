@@ -19,10 +19,26 @@ export class Winder {
   }
 }
 
+/**
+ * What a `guard` installs besides its handler (ADR 0045): the clauses, as
+ * (lambda (condition reraise) ...), and the dynamic environment of the guard
+ * (the one its clauses run in). Its identity is the guard activation: the
+ * guard's heap frame holds it, and an escape names it.
+ */
+export class GuardMark {
+  constructor(
+    readonly tag: any,
+    readonly clauses: Procedure,
+    readonly outer: Dyn,
+  ) {}
+}
+
 export class HandlerList {
   constructor(
     readonly handler: Procedure,
     readonly next: HandlerList | null,
+    /** Set when the handler is a guard's: a raise may then test its clauses without reifying the stack. */
+    readonly guard: GuardMark | null = null,
   ) {}
 }
 
@@ -46,6 +62,9 @@ export class Dyn {
   }
   withHandler(h: Procedure): Dyn {
     return new Dyn(this.winders, new HandlerList(h, this.handlers), this.params);
+  }
+  withGuard(h: Procedure, mark: GuardMark): Dyn {
+    return new Dyn(this.winders, new HandlerList(h, this.handlers, mark), this.params);
   }
   withHandlers(hs: HandlerList | null): Dyn {
     return new Dyn(this.winders, hs, this.params);

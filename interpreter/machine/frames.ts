@@ -53,14 +53,16 @@ export const resolveLambdaFrame: ResumeFn = function (this: any, frame: Frame, v
   return fn.call(this, frame, v);
 };
 
-export type UnwindKind = "capture" | "raise" | "suspend" | "recall" | "reinstate";
+export type UnwindKind = "capture" | "raise" | "suspend" | "recall" | "reinstate" | "escape";
 
 /**
  * The signal that reifies the JS stack. It is not thrown: the procedure that
  * starts it stores it in the runtime (`R.unw`) and returns TAIL, and every
  * compiled call site that sees TAIL come back with an Unwind pending appends its
  * frame (innermost first) and returns TAIL in turn, down to the run loop.
- * `reinstate` (calling a continuation) abandons the stack: no frames are kept.
+ * `reinstate` (calling a continuation) abandons the stack: no frames are kept;
+ * so does `escape` (a guard's clause applied, ADR 0045), which the guard's
+ * activation takes when it is on the JS stack, or else the run loop.
  */
 export class Unwind {
   readonly kind: UnwindKind;
@@ -69,7 +71,7 @@ export class Unwind {
   /**
    * capture: the receiver procedure; raise: the raised object; suspend: the
    * promise; recall: true when yielding the time slice; reinstate: the target
-   * {k, value, dyn}.
+   * {k, value, dyn}; escape: {mark, value}, the guard's GuardMark and the clause's values.
    */
   readonly payload: any;
   /** raise: raise-continuable. */
@@ -91,6 +93,7 @@ export class Unwind {
 }
 
 export { LimitStop } from "../budget.js";
+
 
 /**
  * A frame that re-enters a compiled procedure when resumed (ignoring the value):

@@ -11,12 +11,13 @@
 
 import { Procedure, arityText, procName } from "../values/procedure.js";
 import { Condition, type TraceEntry } from "../values/condition.js";
+import { Pair } from "../values/pair.js";
 import { makeValues, valuesToArray, UNSPECIFIED } from "../values/misc.js";
 import type { SourceLoc } from "../values/loc.js";
 import { SchemeError, makeCondition } from "../errors.js";
 import { writeShort } from "../printer/printer.js";
 import { Frame, Unwind, LimitStop, recallFrame, applyArray, type ResumeFn } from "./frames.js";
-import { Dyn, ROOT_DYN, type HandlerList } from "./dyn.js";
+import { Dyn, GuardMark, ROOT_DYN, type HandlerList } from "./dyn.js";
 import { installBudget, runningBudget, STEP_NS, type Budget } from "../budget.js";
 import type { HeapProbe } from "./heap.js";
 
@@ -125,6 +126,11 @@ class Run {
   proc: Procedure | null;
   args: any[];
   value: any = UNSPECIFIED;
+  /**
+   * An error no handler took, held while the after thunks of the dynamic-wind calls it left run
+   * (control leaves their extent: R7RS 6.10); the run then ends with it.
+   */
+  failure: Outcome | null = null;
   constructor(proc: Procedure, args: any[], k: Frame | null) {
     this.proc = proc;
     this.args = args;
@@ -162,6 +168,12 @@ export class Runtime implements Budget {
   stepsCounted = 0;
   /** The Scheme procedure (%continue k vals) that runs dynamic-wind transitions; set by the prelude. */
   travelProc: Procedure | null = null;
+  /**
+   * The Scheme procedure (%guard-raise obj continuable mark raise-dyn
+   * handler-dyn) that tests a guard's clauses on top of the raise (ADR 0045);
+   * set by the prelude.
+   */
+  guardRaiseProc: Procedure | null = null;
   /** The Scheme procedure (%parameter-assign! p v) that stores a converted value in a parameter; set by the prelude. */
   assignProc: Procedure | null = null;
 
@@ -329,7 +341,7 @@ export class Runtime implements Budget {
   /** A call site saw the pending Unwind: adds the activation of `info` waiting at `site`. */
   save(self: any, info: any, site: number, vals: any[]): typeof TAIL {
     const u = this.unw as Unwind;
-    if (u.kind !== "reinstate") u.push(new Frame(resolveFrame, self, info, site, vals));
+    if (u.kind !== "reinstate" && u.kind !== "escape") u.push(new Frame(resolveFrame, self, info, site, vals));
     return TAIL;
   }
 
@@ -356,9 +368,67 @@ export class Runtime implements Budget {
     return TAIL;
   }
 
-  /** Raises obj: the handler is called in the raise's continuation. Returns TAIL. */
+  /**
+   * Raises obj: the handler is called in the raise's continuation. Returns TAIL.
+   * When the current handler is a guard's and no dynamic-wind lies between the
+   * raise and the guard, nothing is reified: %guard-raise is tail-called in the
+   * raise's continuation on the JS stack, tests the clauses and either escapes
+   * to the guard with a JS exception or raises on to the next handler (ADR 0045).
+   */
   raise(obj: any, continuable: boolean): typeof TAIL {
+    const d = this.dyn;
+    const hs = d.handlers;
+    if (hs !== null && hs.guard !== null && hs.guard.outer.winders === d.winders && this.guardRaiseProc !== null) {
+      // An error object keeps the recent tail calls of its raise, for the backtrace should no clause apply.
+      if (obj instanceof Condition && obj.tailRing === undefined) obj.tailRing = this.ringSnapshot();
+      return this.tcN(this.guardRaiseProc, [obj, continuable, hs.guard, d, d.withHandlers(hs.next)]);
+    }
     this.unw = new Unwind("raise", obj, continuable);
+    return TAIL;
+  }
+
+  /**
+   * %guard's core (ADR 0045): installs the guard's handler `general` (the path
+   * through the heap, for a raise with dynamic-wind between it and the guard)
+   * with the guard's mark, calls `body` on the JS stack and catches the
+   * guard's own escape. When the body unwinds (a capture, a reified raise),
+   * the guard's frame goes on the heap: guardResume continues it.
+   */
+  guardCall(body: Procedure, tag: any, clauses: Procedure, general: Procedure): any {
+    const outer = this.dyn;
+    const mark = new GuardMark(tag, clauses, outer);
+    this.dyn = outer.withGuard(general, mark);
+    const depth = this.depth;
+    this.depth += GUARD_WEIGHT;
+    let r: any;
+    try {
+      r = body.f0();
+      if (r === TAIL) r = this.bounce();
+    } catch (e) {
+      if (e instanceof LimitStop) throw e;
+      this.unw = new Unwind("raise", foreignToCondition(e), false);
+      r = TAIL;
+    }
+    if (r === TAIL) {
+      const u = this.unw as Unwind;
+      if (u.kind === "escape") {
+        const t = u.payload as { mark: GuardMark; value: any };
+        if (t.mark !== mark) return TAIL;
+        this.unw = null;
+        r = t.value;
+      } else {
+        if (u.kind !== "reinstate") u.push(new Frame(guardResume, this, null, 0, mark));
+        return TAIL;
+      }
+    }
+    this.depth = depth;
+    this.dyn = outer;
+    return r;
+  }
+
+  /** A guard's clause applied with `value` (ADR 0045): leaves for the guard of `mark`, saving no frame. Returns TAIL. */
+  escape(mark: GuardMark, value: any): typeof TAIL {
+    this.unw = new Unwind("escape", { mark, value });
     return TAIL;
   }
 
@@ -759,7 +829,7 @@ export class Runtime implements Budget {
         this.unw = new Unwind("raise", foreignToCondition(e), false);
         v = TAIL;
       }
-      if (v !== TAIL) return { ok: true, value: v };
+      if (v !== TAIL) return run.failure ?? { ok: true, value: v };
       this.depth = run.base;
       const u = this.unw as Unwind;
       this.unw = null;
@@ -807,6 +877,21 @@ export class Runtime implements Budget {
       run.value = t.value;
       return null;
     }
+    if (u.kind === "escape") {
+      // The guard's activation is on the heap: continue at its frame.
+      const t = u.payload as { mark: GuardMark; value: any };
+      let f = run.k;
+      while (f !== null && !(f.fn === guardResume && f.vals === t.mark)) f = f.next;
+      if (f === null) {
+        run.mode = RAISE;
+        run.value = makeCondition("host", "internal error: a guard's escape found no guard");
+        return null;
+      }
+      run.k = f;
+      run.mode = RETURN;
+      run.value = t.value;
+      return null;
+    }
     const k = this.link(u, run.k);
     if (k !== null && k.depth > this.maxDepth) {
       const c = makeCondition("limit", `recursion depth limit (${this.maxDepth} frames) reached`);
@@ -848,8 +933,11 @@ export class Runtime implements Budget {
   /** Calls the current handler with `obj` in the raise's continuation k, or ends the evaluation. */
   private deliverRaise(obj: any, continuable: boolean, k: Frame | null, run: Run): StepResult | null {
     if (obj instanceof Condition && obj.frames === undefined) {
+      // A condition passed on by a guard none of whose clauses applied (ADR
+      // 0045): its continuation is the raise's, below %guard-raise's frame.
+      while (k !== null && k.info !== null && k.info.name === "%guard-raise") k = k.next;
       obj.frames = k;
-      obj.tailRing = this.ringSnapshot();
+      if (obj.tailRing === undefined) obj.tailRing = this.ringSnapshot();
       // Without a frame to point at (a failing tail call), the most recent tail call's site is the place.
       if (obj.loc === undefined) obj.loc = firstLoc(k) ?? tailLoc((obj.tailRing as TailEntry[])[0]);
     }
@@ -857,7 +945,18 @@ export class Runtime implements Budget {
     if (hs === null) {
       const c = obj instanceof Condition ? obj : null;
       if (c !== null && c.backtrace === undefined) c.backtrace = backtraceOf(c);
-      return { ok: false, error: obj, condition: c };
+      const failure: Outcome = { ok: false, error: obj, condition: c };
+      // A raise while those after thunks run ends the run with the first error, the one to report.
+      if (run.failure !== null) return run.failure;
+      if (this.dyn.winders === ROOT_DYN.winders || this.travelProc === null) return failure;
+      // The error leaves the evaluation: run the after thunks of the winders it leaves, innermost
+      // first, by travelling to where every evaluation starts (a continuation of nothing).
+      run.failure = failure;
+      run.k = null;
+      run.mode = CALL;
+      run.proc = this.travelProc;
+      run.args = [this.makeContinuation(null, ROOT_DYN), makeValues([])];
+      return null;
     }
     const raiseDyn = this.dyn;
     const handlerDyn = raiseDyn.withHandlers(hs.next);
@@ -891,6 +990,21 @@ const resolveFrame: ResumeFn = function (this: any, frame: Frame, v: any): any {
   const fn = (frame.info as NonNullable<Frame["info"]>).resumer(frame.site);
   frame.fn = fn;
   return fn.call(this, frame, v);
+};
+
+/** A non-tail call's weight on the depth counter for guardCall's call of the body. */
+const GUARD_WEIGHT = 16;
+
+/**
+ * The frame of a guard whose activation was reified (ADR 0045): the body's
+ * value arrives here (or, from the heap path, `(tag . thunk)`: the clauses to
+ * run in the guard's continuation), in the guard's dynamic environment.
+ */
+export const guardResume: ResumeFn = function (this: Runtime, frame: Frame, v: any): any {
+  const mark = frame.vals as GuardMark;
+  this.dyn = mark.outer;
+  if (v instanceof Pair && v.car === mark.tag) return this.tc0(v.cdr);
+  return v;
 };
 
 /** After a handler of raise-continuable returns: back to the raise point's dynamic environment. */

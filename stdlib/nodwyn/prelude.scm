@@ -5,7 +5,8 @@
 ;;; here (no guard, no parameterize: they are defined in terms of this file).
 ;;; Primitives written in TypeScript never call Scheme procedures (a
 ;;; continuation could not resume them), so everything that takes a procedure
-;;; argument and calls it lives here.
+;;; argument and calls it lives here. (%guard-call is the one exception: it
+;;; adds a heap frame of its own when the body unwinds, ADR 0045.)
 
 ;; Calls producer with no arguments and then consumer with the values it returned as
 ;; arguments. The call of consumer is a tail call.
@@ -71,32 +72,55 @@
 ;; clause applies. As R7RS specifies: the clauses run in the dynamic
 ;; environment of the guard; re-raising happens in that of the raise.
 (define (%guard body handler)
-  ;; No continuation is captured on entry: a raise reifies the stack anyway, and
-  ;; the handler finds this activation's frame (the one holding tag) in the
-  ;; raise's continuation and escapes to it (ADR 0035).
+  ;; %guard-call installs the lambda below as the guard's handler, with a mark
+  ;; (the clauses and this dynamic environment), and calls the body on the JS
+  ;; stack. A raise with no dynamic-wind between it and the guard never calls
+  ;; the lambda: it tests the clauses on top of the raise (%guard-raise) and
+  ;; escapes with a JS exception (ADR 0045). With winders in between, the raise
+  ;; reifies the stack and the lambda finds the guard's frame (the one holding
+  ;; tag) in the raise's continuation and escapes to it through the winders
+  ;; (ADR 0035).
   (let ((outer (%dyn))
         (tag (cons 'guard '())))
-    (%set-dyn!
-      (%dyn-push-handler
-        outer
-        (lambda (condition)
-          ((call/cc
-             (lambda (handler-k)
-               (let ((guard-k (%guard-continuation tag handler-k outer)))
-                 (if (eq? guard-k #f)
-                     (raise-continuable condition)
-                     (guard-k
-                       (cons tag
-                             (lambda ()
-                               (handler condition
-                                        (lambda ()
-                                          (handler-k
-                                            (lambda () (raise-continuable condition))))))))))))))))
-    (let ((r (body)))
-      (%set-dyn! outer)
-      (if (if (pair? r) (eq? (car r) tag) #f)
-          ((cdr r))
-          r))))
+    (%guard-call
+      body
+      tag
+      handler
+      (lambda (condition)
+        ((call/cc
+           (lambda (handler-k)
+             (let ((guard-k (%guard-continuation tag handler-k outer)))
+               (if (eq? guard-k #f)
+                   (raise-continuable condition)
+                   (guard-k
+                     (cons tag
+                           (lambda ()
+                             (handler condition
+                                      (lambda ()
+                                        (handler-k
+                                          (lambda () (raise-continuable condition)))))))))))))))))
+
+;; What a guard's reraise returns when %guard-raise tests the clauses: itself,
+;; a value no clause can return.
+(define (%guard-no-clause) %guard-no-clause)
+
+;; A raise whose handler is the guard of mark, with no dynamic-wind between
+;; them (ADR 0045), tail-calls this in its continuation. The clauses run in the
+;; guard's dynamic environment; a clause's value leaves for the guard. No
+;; clause applying, the condition goes on with raise-continuable in the
+;; raise's dynamic environment less the guard's handler, and what that
+;; returns is what the guard's handler would have returned.
+(define (%guard-raise obj continuable mark raise-dyn handler-dyn)
+  (%set-dyn! (%guard-outer mark))
+  (let ((r ((%guard-clauses mark) obj %guard-no-clause)))
+    (if (eq? r %guard-no-clause)
+        (begin
+          (%set-dyn! handler-dyn)
+          (let ((v (raise-continuable obj)))
+            (if continuable
+                (begin (%set-dyn! raise-dyn) v)
+                (%handler-returned obj))))
+        (%guard-escape mark r))))
 
 ;;; ---- parameters ----
 

@@ -1,6 +1,6 @@
 // The repository index on real git repositories: which files enter, freshness, budgets, the guard, secrets, records.
 import test from "ava";
-import { readFileSync, renameSync, rmSync, utimesSync, writeFileSync, readdirSync } from "node:fs";
+import { lstatSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { askVerdict, denyVerdict } from "../../../host/guard/index.js";
 import { projectPaths } from "../../../host/index/index.js";
@@ -109,6 +109,46 @@ test("freshness: an edit is read again, a touch without a change stores nothing 
   t.deepEqual(deleted.hits, []);
   t.is(deleted.refresh.removed, 1);
   t.is(deleted.refresh.files, 1);
+});
+
+test("a search's check that finds nothing changed leaves the manifest as it is; any change, an oversized file's included, writes it", async (t) => {
+  const repo = makeRepo({ "a.ts": "export const apple = 1;\n", "big.txt": "x".repeat(300) + "\n" });
+  t.teardown(repo.cleanup);
+  const o = openIndex(repo.root, repo.dataDir, { limits: { maxFileBytes: 200 } });
+  t.teardown(() => o.index.close());
+  const manifest = (o.index as any).manifestPath as string;
+  const idOf = (): string => {
+    const st = lstatSync(manifest);
+    return `${st.ino}:${st.mtimeMs}:${st.size}`;
+  };
+  await o.index.update();
+  const built = idOf();
+  const text = readFileSync(manifest, "utf8");
+  // Nothing changed (a held file and an oversized one): the file is not written again.
+  t.is((await o.index.search("apple")).refresh.read, 0);
+  t.is((await o.index.check()).read, 0);
+  t.is(idOf(), built);
+  // An edit of the oversized file (still oversized, a new size): the manifest records it.
+  repo.write("big.txt", "y".repeat(400) + "\n");
+  t.is((await o.index.check()).read, 0);
+  t.not(idOf(), built);
+  const m1 = JSON.parse(readFileSync(manifest, "utf8").split("\n#crc32 ")[0] as string) as { files: unknown[][] };
+  t.deepEqual(m1.files.find((f) => f[0] === "big.txt")?.slice(1, 2), [401]);
+  t.not(readFileSync(manifest, "utf8"), text);
+  // A new file, then a deleted one: each is seen and written.
+  const before = idOf();
+  repo.write("b.ts", "export const banana = 2;\n");
+  t.is((await o.index.check()).read, 1);
+  t.not(idOf(), before);
+  const after = idOf();
+  rmSync(join(repo.root, "b.ts"));
+  t.is((await o.index.check()).removed, 1);
+  t.not(idOf(), after);
+  // A second index (another process's view) reads the same manifest and finds nothing to read.
+  const p = openIndex(repo.root, repo.dataDir, { limits: { maxFileBytes: 200 } });
+  t.teardown(() => p.index.close());
+  t.is((await p.index.check()).read, 0);
+  t.deepEqual((await p.index.search("apple")).hits.map((h) => h.path), ["a.ts"]);
 });
 
 test("a denied file and an ask-verdict file are left out, never asked about, and named", async (t) => {

@@ -2,7 +2,7 @@
 import test from "ava";
 import fc from "fast-check";
 import Database from "better-sqlite3";
-import { MAX_WORD_LENGTH, countWords, forEachWord, queryWords, splitWords, wordText } from "../../../host/index/index.js";
+import { MAX_WORD_LENGTH, bestLines, countWords, forEachWord, queryWords, splitWords, wordText } from "../../../host/index/index.js";
 
 const cases: [string, string[]][] = [
   // The seed's.
@@ -99,6 +99,27 @@ test("property: the splitter keeps its contract (compared with a second implemen
       t.deepEqual(splitWords(s), reference(s), JSON.stringify(s));
     }),
     { numRuns: 1000 },
+  );
+});
+
+test("property: bestLines picks the lines a split of every line picks (its lower-case screen of ASCII words drops none)", (t) => {
+  // The choice made by splitting every line: the three lines with the most distinct wanted words, ties to the first.
+  const slow = (lines: string[], want: Set<string>) =>
+    lines
+      .map((l, i) => ({ line: i + 1, n: new Set(splitWords(l).filter((w) => want.has(w))).size }))
+      .filter((x) => x.n > 0)
+      .sort((a, b) => b.n - a.n || a.line - b.line)
+      .slice(0, 3)
+      .map((x) => x.line)
+      .sort((a, b) => a - b);
+  const line = fc.array(fc.constantFrom(...pieces, "Kelvin", "\u212a", "İ", "env", "ENV", "ScrubEnv"), { maxLength: 12 }).map((p) => p.join(""));
+  const word = fc.constantFrom("a", "b", "z", "q", "x", "http", "server", "env", "scrub", "kelvin", "é", "日", "ß", "É", "0", "7");
+  fc.assert(
+    fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.uniqueArray(word, { minLength: 1, maxLength: 3 }), (lines, words) => {
+      const want = new Set(words);
+      t.deepEqual(bestLines(lines, 1, lines.length, want, 1000).map((x) => x.line), slow(lines, want), JSON.stringify({ lines, words }));
+    }),
+    { numRuns: 2000 },
   );
 });
 

@@ -96,6 +96,23 @@ test("each turn names its task (id, title or first message, the day, archived); 
   t.throws(() => p.mem.recall(msg.seq, 0, 0, p.a.id), { message: /earlier tasks is off/ });
 });
 
+test("another repository's task, once its .mem file names its project, is left out before its log is opened", async (t) => {
+  const p = await project(t);
+  allow(p.env, p.root, true);
+  // The first search folds every log (a task's project is known only from its log) and writes each .mem file.
+  const first = p.mem.searchEarlier("walrus", 8);
+  t.false(first.turns.some((g) => g.task!.id === p.c.id));
+  t.true(p.mem.lastOpened.some((o) => o.session === p.c.id), "the other repository's task was opened once, to learn its project");
+  const again = p.mem.searchEarlier("walrus", 8);
+  t.deepEqual(again.turns.map((g) => g.task!.id), first.turns.map((g) => g.task!.id));
+  t.false(p.mem.lastOpened.some((o) => o.session === p.c.id), "its .mem names another project: not opened");
+  t.true(p.mem.lastOpened.some((o) => o.session === p.a.id));
+  // A log gone with its .mem file kept: another project's task is left out all the same, one of this project's is gone.
+  rmSync(p.c.log);
+  rmSync(p.a.log);
+  t.deepEqual(p.mem.searchEarlier("walrus", 8).turns.map((g) => g.task!.id), [p.b.id]);
+});
+
 test("a worktree's session finds the main tree's tasks, and the model's tool call reads the switch at each call", async (t) => {
   const p = await project(t);
   const s = await scriptedSession(t, {

@@ -1,12 +1,14 @@
 // The .mem file's robustness: deleted, truncated at every byte offset, a flipped byte, a log that gained events, a repaired last turn, two processes at once.
 import test from "ava";
 import { execFile } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { openForAppend } from "../../../host/log/index.js";
 import { MemReader, memFileOf, openTask, rankViews, recallEvent, type TaskView } from "../../../host/memory/index.js";
+import { HEAD_READ, crc32, wordHash } from "../../../host/memory/mem-file.js";
+import { crc32 as zlibCrc32 } from "node:zlib";
 import { handLog, handTurn, tempDir } from "./memory-helpers.js";
 
 const run = promisify(execFile);
@@ -117,6 +119,64 @@ test("truncated at every byte offset: each is detected, made again, and answers 
   t.pass();
 });
 
+test("a file longer than its first read: cut anywhere past the header, or grown by a byte, is refused without a stat", (t) => {
+  const data = tempDir(t);
+  const repo = tempDir(t, "nodwyn-mem-tree-");
+  // Turns of distinct words: a file of more than twice the bytes read with the header (HEAD_READ).
+  // (Letters, not digits: the splitter cuts at digits.)
+  const name = (i: number, k: string): string => k + String.fromCharCode(97 + (i % 26), 97 + (Math.floor(i / 26) % 26));
+  const turns = Array.from({ length: 400 }, (_, i) => handTurn(i + 1, `question ${i} about ${name(i, "alpha")}`, { tool: "shell-exec", args: { command: `grep ${name(i, "beta")}` }, output: `exit 0\n${name(i, "gamma")} found in ${name(i, "file")}.ts` }, `answer ${i} ${name(i, "delta")}`));
+  const log = handLog(data, SESSION, repo, turns.flat());
+  const v = openTask(log)!;
+  const words = [name(7, "alpha"), name(31, "gamma"), "question"];
+  const want = answer(v, words);
+  v.close();
+  const mem = memFileOf(log);
+  const bytes = readFileSync(mem);
+  t.true(bytes.length > 2 * HEAD_READ, `the file has ${bytes.length} bytes`);
+  // Many chunks of the word table: every word is found by its lookup (first and last of a chunk too), with the
+  // postings the whole table gives; words it does not hold are not.
+  const r = MemReader.open(mem)!;
+  t.true(r.header.words > 20 * 64, `${r.header.words} words`);
+  const all = r.allPostings();
+  let same = 0;
+  for (const [w, list] of all) {
+    const p = r.postings(w);
+    const pairs: number[] = [];
+    for (let k = 0; p !== null && k < p.length; k += 3) pairs.push(p[k]!, p[k + 1]!);
+    if (JSON.stringify(pairs) === JSON.stringify(list)) same++;
+  }
+  t.is(same, all.size);
+  for (const w of [name(400, "alpha"), "zzzz", "a", name(7, "alphax")]) t.is(r.postings(w), null, w);
+  r.close();
+  const refused = (b: Buffer): boolean => {
+    writeFileSync(mem, b);
+    try {
+      MemReader.open(mem)?.close();
+      return false;
+    } catch (e) {
+      return (e as Error).name === "MemMismatch";
+    }
+  };
+  for (const k of [HEAD_READ - 1, HEAD_READ, HEAD_READ + 1, 2 * HEAD_READ, bytes.length - 2, bytes.length - 1]) t.true(refused(bytes.subarray(0, k)), `cut to ${k} bytes`);
+  t.true(refused(Buffer.concat([bytes, Buffer.from([0])])), "grown by a byte");
+  const got = answerNow(log, words);
+  t.deepEqual(got.actions, ["rebuilt"]);
+  t.is(got.text, want);
+  t.true(readFileSync(mem).equals(bytes), "made again, the file is the one the log makes");
+  // Whole again, it is read as it is.
+  const again = openTask(log)!;
+  t.is(again.action, "read");
+  again.close();
+});
+
+test("a folder under a log's name is no task", (t) => {
+  const data = tempDir(t);
+  const dir = join(data, "sessions");
+  mkdirSync(join(dir, `${SESSION}.jsonl`), { recursive: true });
+  t.is(openTask(join(dir, `${SESSION}.jsonl`)), null);
+});
+
 test("a flipped byte anywhere: the answer is the same as from a fresh file, and every part a reader checks detects it", (t) => {
   const { log } = smallLog(t);
   const v = openTask(log)!;
@@ -125,10 +185,6 @@ test("a flipped byte anywhere: the answer is the same as from a fresh file, and 
   v.close();
   const mem = memFileOf(log);
   const bytes = readFileSync(mem);
-  const r = MemReader.open(mem)!;
-  const h = r.header;
-  r.close();
-  let detected = 0;
   for (let k = 0; k < bytes.length; k++) {
     const b = Buffer.from(bytes);
     b[k] = b[k]! ^ 0x5a;
@@ -138,17 +194,71 @@ test("a flipped byte anywhere: the answer is the same as from a fresh file, and 
       t.fail(`byte ${k} flipped: the answer differs`);
       return;
     }
-    const remade = got.actions.includes("rebuilt");
-    if (remade) detected++;
-    // Only the word table's slots are read in part (a search probes its own words' slots); every other byte is checked where it is read.
-    const inSlots = k >= h.slotsOff && k < h.postingsOff;
-    if (!inSlots && !remade) {
-      t.fail(`byte ${k} flipped (outside the word table) was not detected`);
+    // Every byte is checked where it is read; a search of every word reads every chunk of the word table.
+    if (!got.actions.includes("rebuilt")) {
+      t.fail(`byte ${k} flipped was not detected`);
       return;
     }
   }
   writeFileSync(mem, bytes);
-  t.true(detected >= bytes.length - (h.postingsOff - h.slotsOff));
+  t.pass();
+});
+
+test("the word table: sorted by the words' hashes, each block ending where the next begins, checked by chunks its fence (read with the header) names", (t) => {
+  const { log } = smallLog(t);
+  openTask(log)!.close();
+  const mem = memFileOf(log);
+  const bytes = readFileSync(mem);
+  const r = MemReader.open(mem)!;
+  const h = r.header;
+  const words = [...r.allPostings().keys()];
+  r.close();
+  t.is(bytes.readUInt32LE(8), 3, "format version 3");
+  t.is(h.words, words.length);
+  // The fence (one entry per chunk of 64 words: first hash, first offset, CRC of the chunk) lies right after the meta
+  // part, inside the first read; the table after it.
+  const chunks = Math.ceil(h.words / 64);
+  t.is(h.fenceOff, h.metaOff + h.metaLen);
+  t.true(h.fenceOff + chunks * 12 <= HEAD_READ);
+  t.is(h.tableOff, h.fenceOff + chunks * 12);
+  for (let c = 0; c < chunks; c++) {
+    const from = h.tableOff + c * 64 * 8;
+    const to = Math.min(h.tableOff + h.words * 8, from + 64 * 8);
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12), bytes.readUInt32LE(from));
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12 + 4), bytes.readUInt32LE(from + 4));
+    t.is(bytes.readUInt32LE(h.fenceOff + c * 12 + 8), crc32(bytes, from, to));
+  }
+  let prev = -1;
+  for (let i = 0; i < h.words; i++) {
+    const hash = bytes.readUInt32LE(h.tableOff + i * 8);
+    const at = bytes.readUInt32LE(h.tableOff + i * 8 + 4);
+    const end = i + 1 < h.words ? bytes.readUInt32LE(h.tableOff + (i + 1) * 8 + 4) : h.postingsLen;
+    t.true(hash >= prev, "hashes ascend");
+    prev = hash;
+    const wl = bytes.readUInt16LE(h.postingsOff + at);
+    const word = bytes.toString("utf8", h.postingsOff + at + 2, h.postingsOff + at + 2 + wl);
+    t.is(wordHash(Buffer.from(word, "utf8")), hash, `${word} is where its hash says`);
+    // A block: word, count, varints, then the CRC of what precedes it in the block.
+    t.is(crc32(bytes, h.postingsOff + at, h.postingsOff + end - 4), bytes.readUInt32LE(h.postingsOff + end - 4));
+  }
+  t.is(h.postingsOff + h.postingsLen, bytes.length, "the postings end the file");
+  // A file of version 2 (the layout before the table was read with the header) is made again from the log.
+  const old = Buffer.from(bytes);
+  old.writeUInt32LE(2, 8);
+  writeFileSync(mem, old);
+  const v = openTask(log)!;
+  t.is(v.action, "rebuilt");
+  t.regex(v.rebuiltBecause ?? "", /format version 2, not 3/);
+  v.close();
+  t.true(readFileSync(mem).equals(bytes));
+});
+
+test("the CRC of a large part is zlib's value, as of a small one", (t) => {
+  const b = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) & 0xff));
+  for (const n of [0, 1, 12, 127, 128, 129, 4999, 5000]) t.is(crc32(b, 0, n), zlibCrc32(b.subarray(0, n)), `${n} bytes`);
+  t.is(crc32(b, 100, 300), zlibCrc32(b.subarray(100, 300)));
+  // The IEEE check value of "123456789".
+  t.is(crc32(Buffer.from("123456789")), 0xcbf43926);
 });
 
 test("a log that gained events: only what it gained is folded in, and the answer is a fresh file's", (t) => {

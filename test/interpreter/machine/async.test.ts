@@ -91,3 +91,11 @@ test("the deadline and an abort also end the wait for an async procedure", async
   const out2 = await ti.interp.evaluateOutcome("(+ 1 (slow))", { limits: { signal: ac.signal } });
   t.is(out2.ok ? "" : out2.condition?.code, "aborted");
 });
+
+test("a raise after an async procedure resumed the guard body from the heap is still caught by that guard (ADR 0045)", async (t) => {
+  const { run } = withSleep();
+  // The suspension saves the guard's frame; the raise after it escapes to that frame.
+  t.is(await run("(+ 1 (guard (e ((number? e) (* e 10))) (raise (+ 1 (async-double 2)))))"), "51");
+  // No clause applies: the outer guard, also on the heap, catches it.
+  t.is(await run("(guard (e ((symbol? e) (list 'outer e))) (guard (e ((number? e) 'inner)) (async-double 1) (raise 'after-sleep)))"), "(outer after-sleep)");
+});

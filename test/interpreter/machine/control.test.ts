@@ -95,6 +95,34 @@ test("nested dynamic-winds unwind innermost first when escaping", async (t) => {
   t.is(r, "(in1 in2 out2 out1)");
 });
 
+// R7RS 6.10: after is called whenever control leaves the thunk's dynamic extent. An error that no
+// handler takes leaves it too (the evaluation ends), so the after thunks run, innermost first,
+// before the error is the evaluation's outcome — and the error reported is still the first one.
+test("an error no handler takes runs the after thunks of the dynamic-winds it leaves", async (t) => {
+  const { run, out } = makeInterp();
+  const e = await t.throwsAsync(
+    run(`(dynamic-wind (lambda () (display "in1 "))
+           (lambda () (dynamic-wind (lambda () (display "in2 ")) (lambda () (car 1)) (lambda () (display "out2 "))))
+           (lambda () (display "out1 ")))`),
+  );
+  t.regex(e!.message, /bad argument #1 to 'car' \(pair expected, got 1\)/);
+  t.is(out(), "in1 in2 out2 out1 ");
+  // An after thunk that fails itself stops the unwinding; the outcome is the error that started it.
+  const e2 = await t.throwsAsync(
+    run(`(dynamic-wind (lambda () #f)
+           (lambda () (dynamic-wind (lambda () #f) (lambda () (raise 'first)) (lambda () (display "a2 ") (raise 'second))))
+           (lambda () (display "a1 ")))`),
+  );
+  t.regex(e2!.message, /first/);
+  t.is(out(), "in1 in2 out2 out1 a2 ");
+  // The next evaluation starts outside every extent: escaping from it runs no stale after thunk.
+  t.is(await run("(+ 1 (call/cc (lambda (k) (k 1))))"), "2");
+  t.is(out(), "in1 in2 out2 out1 a2 ");
+  // A handled error leaves nothing to unwind at top level: guard already ran the after thunk once.
+  t.is(await run(`(guard (e (#t 'caught)) (dynamic-wind (lambda () #f) (lambda () (raise 'x)) (lambda () (display "g "))))`), "caught");
+  t.is(out(), "in1 in2 out2 out1 a2 g ");
+});
+
 test("non-tail recursion a million deep returns", async (t) => {
   const { run } = makeInterp();
   await run("(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1)))))");
