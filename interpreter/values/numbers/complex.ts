@@ -6,76 +6,21 @@
 // flonum parts. The transcendental functions work on doubles (`CD` pairs).
 
 import { Compnum, Flonum, type RealNumber, type SNumber } from "./repr.js";
-import { add, sub, mul, div, numEq } from "./ops.js";
 import { toFloat, toExact } from "./convert.js";
+import { add, mul } from "./ops.js";
+import { makeRect, cdDiv, cdMul, type CD } from "./rect.js";
 
-/** The real number x + yi in canonical form: x itself when y is an exact 0. */
-export function makeRect(x: RealNumber, y: RealNumber): SNumber {
-  if (y === 0) return x;
-  if (x instanceof Flonum || y instanceof Flonum) {
-    return new Compnum(x instanceof Flonum ? x : new Flonum(toFloat(x)), y instanceof Flonum ? y : new Flonum(toFloat(y))) as unknown as SNumber;
-  }
-  return new Compnum(x, y) as unknown as SNumber;
-}
+// Construction and the parts live in rect.ts, the four operations and = in ops.ts (which the
+// real arithmetic reaches without an import cycle); they are exported from here too.
+export { makeRect, makePolar, realPart, imagPart, cdDiv, cdMul, type CD } from "./rect.js";
+export { cAdd, cSub, cMul, cDiv, cEq } from "./ops.js";
 
-/** The number with magnitude m and angle a: m itself when a is an exact 0, else inexact. */
-export function makePolar(m: RealNumber, a: RealNumber): SNumber {
-  if (a === 0) return m;
-  const r = toFloat(m);
-  const t = toFloat(a);
-  return makeRect(new Flonum(r * Math.cos(t)), new Flonum(r * Math.sin(t)));
-}
 
 export function isCompnum(x: unknown): x is Compnum {
   return x instanceof Compnum;
 }
 
-/** The real part of any number. */
-export function realPart(z: unknown): RealNumber {
-  return z instanceof Compnum ? z.re : (z as RealNumber);
-}
 
-/** The imaginary part of any number: exact 0 for a real (R7RS allows 0 or 0.0 for an inexact real; chibi and we say 0). */
-export function imagPart(z: unknown): RealNumber {
-  return z instanceof Compnum ? z.im : 0;
-}
-
-export function cAdd(a: unknown, b: unknown): SNumber {
-  return makeRect(add(realPart(a), realPart(b)), add(imagPart(a), imagPart(b)));
-}
-
-export function cSub(a: unknown, b: unknown): SNumber {
-  return makeRect(sub(realPart(a), realPart(b)), sub(imagPart(a), imagPart(b)));
-}
-
-export function cMul(a: unknown, b: unknown): SNumber {
-  const ar = realPart(a);
-  const ai = imagPart(a);
-  const br = realPart(b);
-  const bi = imagPart(b);
-  if (ai === 0) return makeRect(mul(ar, br), mul(ar, bi));
-  if (bi === 0) return makeRect(mul(ar, br), mul(ai, br));
-  return makeRect(sub(mul(ar, br), mul(ai, bi)), add(mul(ar, bi), mul(ai, br)));
-}
-
-/** a / b; b is known not to be an exact 0. */
-export function cDiv(a: unknown, b: unknown): SNumber {
-  const ar = realPart(a);
-  const ai = imagPart(a);
-  const br = realPart(b);
-  const bi = imagPart(b);
-  if (bi === 0) return makeRect(div(ar, br), div(ai, br));
-  if (br instanceof Flonum || bi instanceof Flonum || ar instanceof Flonum || ai instanceof Flonum) {
-    const [x, y] = cdDiv([toFloat(ar), toFloat(ai)], [toFloat(br), toFloat(bi)]);
-    return makeRect(new Flonum(x), new Flonum(y));
-  }
-  const d = add(mul(br, br), mul(bi, bi));
-  return makeRect(div(add(mul(ar, br), mul(ai, bi)), d), div(sub(mul(ai, br), mul(ar, bi)), d));
-}
-
-export function cEq(a: unknown, b: unknown): boolean {
-  return numEq(realPart(a), realPart(b)) && numEq(imagPart(a), imagPart(b));
-}
 
 export function cExact(z: Compnum, who: string): SNumber {
   return makeRect(toExact(z.re, who), toExact(z.im, who));
@@ -103,8 +48,6 @@ export function cEqv(a: Compnum, b: unknown, eqv: (x: SNumber, y: SNumber) => bo
 // ---------------------------------------------------------------------------
 // Double-precision complex functions, principal values as R7RS §6.2.6 defines them.
 
-/** A complex number as two doubles. */
-export type CD = [number, number];
 
 export function toCD(z: unknown): CD {
   return z instanceof Compnum ? [toFloat(z.re), toFloat(z.im)] : [toFloat(z as RealNumber), 0];
@@ -114,24 +57,6 @@ export function fromCD(z: CD): SNumber {
   return makeRect(new Flonum(z[0]), new Flonum(z[1]));
 }
 
-function cdMul(a: CD, b: CD): CD {
-  return [a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0]];
-}
-
-/** a / b by Smith's method, which avoids overflow in |b|². */
-function cdDiv(a: CD, b: CD): CD {
-  const [ar, ai] = a;
-  const [br, bi] = b;
-  if (Math.abs(br) >= Math.abs(bi)) {
-    if (br === 0 && bi === 0) return [ar / 0, ai / 0];
-    const r = bi / br;
-    const d = br + bi * r;
-    return [(ar + ai * r) / d, (ai - ar * r) / d];
-  }
-  const r = br / bi;
-  const d = br * r + bi;
-  return [(ar * r + ai) / d, (ai * r - ar) / d];
-}
 
 export function cdExp(z: CD): CD {
   const m = Math.exp(z[0]);
@@ -204,4 +129,3 @@ export function cdExpt(a: CD, b: CD): CD {
   return cdExp(cdMul(b, cdLog(a)));
 }
 
-export { cdDiv, cdMul };

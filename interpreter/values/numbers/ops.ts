@@ -20,7 +20,7 @@ import { Compnum, Flonum, Ratnum, normBig, makeRational, type ExactInteger, type
 import { toFloat, floatToExact } from "./convert.js";
 import { argError, raiseError } from "../../errors.js";
 import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
-import { cAdd, cSub, cMul, cDiv, cEq } from "./complex.js";
+import { makeRect, realPart, imagPart, cdDiv } from "./rect.js";
 
 /** `(+ a b)`. */
 export function add(a: unknown, b: unknown): SNumber {
@@ -415,4 +415,43 @@ export function sign(x: SNumber): number {
   if (x instanceof Ratnum) return x.num < 0n ? -1 : 1;
   const v = x.v;
   return v < 0 ? -1 : v > 0 ? 1 : v === 0 ? 0 : NaN;
+}
+
+// ---- non-real operands (ADR 0039): reached only from the out-of-line cases above ----
+
+export function cAdd(a: unknown, b: unknown): SNumber {
+  return makeRect(add(realPart(a), realPart(b)), add(imagPart(a), imagPart(b)));
+}
+
+export function cSub(a: unknown, b: unknown): SNumber {
+  return makeRect(sub(realPart(a), realPart(b)), sub(imagPart(a), imagPart(b)));
+}
+
+export function cMul(a: unknown, b: unknown): SNumber {
+  const ar = realPart(a);
+  const ai = imagPart(a);
+  const br = realPart(b);
+  const bi = imagPart(b);
+  if (ai === 0) return makeRect(mul(ar, br), mul(ar, bi));
+  if (bi === 0) return makeRect(mul(ar, br), mul(ai, br));
+  return makeRect(sub(mul(ar, br), mul(ai, bi)), add(mul(ar, bi), mul(ai, br)));
+}
+
+/** a / b; b is known not to be an exact 0. */
+export function cDiv(a: unknown, b: unknown): SNumber {
+  const ar = realPart(a);
+  const ai = imagPart(a);
+  const br = realPart(b);
+  const bi = imagPart(b);
+  if (bi === 0) return makeRect(div(ar, br), div(ai, br));
+  if (br instanceof Flonum || bi instanceof Flonum || ar instanceof Flonum || ai instanceof Flonum) {
+    const [x, y] = cdDiv([toFloat(ar), toFloat(ai)], [toFloat(br), toFloat(bi)]);
+    return makeRect(new Flonum(x), new Flonum(y));
+  }
+  const d = add(mul(br, br), mul(bi, bi));
+  return makeRect(div(add(mul(ar, br), mul(ai, bi)), d), div(sub(mul(ai, br), mul(ar, bi)), d));
+}
+
+export function cEq(a: unknown, b: unknown): boolean {
+  return numEq(realPart(a), realPart(b)) && numEq(imagPart(a), imagPart(b));
 }

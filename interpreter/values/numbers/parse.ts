@@ -19,7 +19,7 @@
 // (`Number` on decimal text, `ratioToDouble` for rationals).
 
 import { Flonum, Ratnum, flo, makeRational, normBig, type SNumber } from "./repr.js";
-import { makePolar, makeRect } from "./complex.js";
+import { makePolar, makeRect } from "./rect.js";
 import { chargeFromDigits } from "./cost.js";
 
 /**
