@@ -55,14 +55,23 @@ export const MEMORY_SCOPES = new Set(["conversation", "earlier"]);
 /** Scheme code calling a memory primitive (an eval tool call that searches or recalls the conversation). */
 const MEMORY_CODE = /\((?:recall|recall-log|recall-entry|recall-search)[\s)]|\(index-search\b[^)]*"(?:conversation|earlier)"/;
 
+/** The last arguments text parsed, and what it gave: a fold asks for a result's call arguments twice in a row (eventOf, callText). */
+let lastArgs: string | null = null;
+let lastObject: Record<string, unknown> | null = null;
+
 function argsObject(args: unknown): Record<string, unknown> | null {
   if (typeof args === "string") {
+    if (args === lastArgs) return lastObject;
+    let o: Record<string, unknown> | null;
     try {
       const v = JSON.parse(args);
-      return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+      o = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
     } catch {
-      return null;
+      o = null;
     }
+    lastArgs = args;
+    lastObject = o;
+    return o;
   }
   return args !== null && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : null;
 }
