@@ -85,14 +85,14 @@ export function outcomeJson(out: Outcome, extra: Record<string, unknown> = {}, s
     const value = showValue(out.value);
     return { ok: true, value: value === "" ? null : value, ...extra, exit: EXIT.ok };
   }
-  const hints = session ? failureHints(out, session.interp, { program }) : [];
+  const hints = session ? failureHints(out, session.interp, { program, lookup: (f) => session.sources.get(f) }) : [];
   return { ok: false, error: failureJson(out, hints), ...extra, exit: exitCodeOf(out) };
 }
 
 /** Prints an outcome in the text format: the value on stdout, or the error on stderr. */
 export function printOutcome(inv: Invocation, session: Session, out: Outcome, flags: SessionFlags, printValue: boolean): void {
   if (!out.ok) {
-    const hints = failureHints(out, session.interp, { program: !printValue });
+    const hints = failureHints(out, session.interp, { program: !printValue, lookup: (f) => session.sources.get(f) });
     inv.io.stderr.write(freshLine(session) + formatFailure(out, { trace: flags.trace, hints }));
     return;
   }

@@ -55,14 +55,23 @@ export const MEMORY_SCOPES = new Set(["conversation", "earlier"]);
 /** Scheme code calling a memory primitive (an eval tool call that searches or recalls the conversation). */
 const MEMORY_CODE = /\((?:recall|recall-log|recall-entry|recall-search)[\s)]|\(index-search\b[^)]*"(?:conversation|earlier)"/;
 
+/** The last arguments text parsed, and what it gave: a fold asks for a result's call arguments twice in a row (eventOf, callText). */
+let lastArgs: string | null = null;
+let lastObject: Record<string, unknown> | null = null;
+
 function argsObject(args: unknown): Record<string, unknown> | null {
   if (typeof args === "string") {
+    if (args === lastArgs) return lastObject;
+    let o: Record<string, unknown> | null;
     try {
       const v = JSON.parse(args);
-      return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+      o = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
     } catch {
-      return null;
+      o = null;
     }
+    lastArgs = args;
+    lastObject = o;
+    return o;
   }
   return args !== null && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : null;
 }
@@ -154,7 +163,7 @@ export function outputText(p: Record<string, unknown>): string {
   if (typeof out === "string") {
     const t = out.trimStart();
     // Only a text that could be JSON is parsed (fs-read's "[lines 1-60 of 75]" starts with a bracket too, and a failed parse costs).
-    if (p.tool !== "shell-exec" && (t.startsWith("{") || t.startsWith("[")) && /[}\]]\s*$/.test(t)) {
+    if (p.tool !== "shell-exec" && (t.startsWith("{") || t.startsWith("[")) && endsWithBracket(t)) {
       try {
         return JSON.stringify(JSON.parse(out), null, 2);
       } catch {
@@ -165,6 +174,18 @@ export function outputText(p: Record<string, unknown>): string {
   }
   if (typeof out === "object" && !Array.isArray(out) && ("stdout" in out || "exit" in out)) return shellText(out as Record<string, unknown>);
   return JSON.stringify(out, null, 2);
+}
+
+/**
+ * The text ends with } or ] before any trailing white space. Read from the
+ * end: the same test as /[}\]]\s*$/, which, unanchored at its start, tries
+ * every position of the text (a fold meets thousands of fs-read results
+ * starting with "[lines ").
+ */
+function endsWithBracket(t: string): boolean {
+  let i = t.length - 1;
+  while (i >= 0 && /\s/.test(t[i]!)) i--;
+  return i >= 0 && (t[i] === "}" || t[i] === "]");
 }
 
 function splitLines(text: string): string[] {
@@ -238,6 +259,34 @@ export function eventLines(r: LogRecord): string[] {
       // Not a conversation event: its payload as the log recorded it, indented.
       return splitLines(JSON.stringify(p, null, 2));
     }
+  }
+}
+
+/** text without its one trailing newline (a line list's join, as splitLines cuts it). */
+function withoutLastNewline(text: string): string {
+  return text.endsWith("\n") ? text.slice(0, -1) : text;
+}
+
+/**
+ * eventLines(r).join("\n"), made without the array for the kinds a log holds
+ * most of (a tool result, a reply): the text the fold splits into words.
+ */
+export function eventText(r: LogRecord): string {
+  const p = r.payload as Record<string, unknown>;
+  switch (r.kind) {
+    case "tool.result": {
+      const out = outputText(p);
+      if (p.ok !== false) return out === "" ? "" : withoutLastNewline(out);
+      const err = withoutLastNewline(`error: ${typeof p.error === "string" ? p.error : "the tool failed"}`);
+      return out === "" ? err : `${withoutLastNewline(out)}\n${err}`;
+    }
+    case "llm.resp": {
+      let text = typeof p.text === "string" && p.text !== "" ? withoutLastNewline(p.text) : null;
+      for (const c of replyCalls(p)) if (!isMemoryCall(c.name, c.arguments)) text = text === null ? `→ ${c.name} ${argsLine(c.arguments)}` : `${text}\n→ ${c.name} ${argsLine(c.arguments)}`;
+      return text ?? "";
+    }
+    default:
+      return eventLines(r).join("\n");
   }
 }
 

@@ -8,7 +8,7 @@ import { hash } from "node:crypto";
 import type { LogEntry, LogRecord } from "../log/index.js";
 import { forEachWord } from "../index/index.js";
 import { CardBuilder, type CompactionNote, type TurnCard } from "./cards.js";
-import { EVENT_CODES, callText, eventLines, eventOf, type CallInfo, type EventType } from "./events.js";
+import { EVENT_CODES, callText, eventOf, eventText, type CallInfo, type EventType } from "./events.js";
 
 /** A result's call counts this many times its output (seed 000). */
 export const CALL_WEIGHT = 3;
@@ -234,7 +234,7 @@ export class TaskFold {
       if (en.c === 0) touched.push(en);
       en.c += by;
     };
-    forEachWord(eventLines(r).join("\n"), (w) => count(w, 1));
+    forEachWord(eventText(r), (w) => count(w, 1));
     if (r.kind === "tool.result") forEachWord(callText(call, String((r.payload as any).tool ?? "")), (w) => count(w, CALL_WEIGHT));
     const doc = this.docBase + this.docs.length;
     let len = 0;

@@ -123,6 +123,23 @@ function putVarint(b: Buffer, at: number, v: number): number {
   return at;
 }
 
+/** The words' indexes in the order of their hashes, ties in index order (a sort of numbers: hash × 2^21 + index). */
+function wordOrder(hashes: Uint32Array): Uint32Array {
+  const n = hashes.length;
+  const order = new Uint32Array(n);
+  if (n < 1 << 21) {
+    const k = new Float64Array(n);
+    for (let i = 0; i < n; i++) k[i] = hashes[i]! * 2097152 + i;
+    k.sort();
+    for (let i = 0; i < n; i++) order[i] = k[i]! % 2097152;
+  } else {
+    const a = Array.from({ length: n }, (_, i) => i);
+    a.sort((x, y) => hashes[x]! - hashes[y]! || x - y);
+    order.set(a);
+  }
+  return order;
+}
+
 /** What a .mem file is made from. */
 export interface MemContents {
   readonly w: Watermark;
@@ -138,27 +155,59 @@ export interface MemContents {
 /** The file's bytes. */
 export function encodeMem(m: MemContents): Buffer {
   // The words in the order of their hashes (ties in the postings map's order): the table is read by a binary search,
-  // and the blocks lie in the same order, so a block ends where the next one starts.
-  const words = [...m.postings.keys()].map((w) => {
-    const bytes = Buffer.from(w, "utf8");
-    return { w, bytes, hash: wordHash(bytes) };
-  });
-  words.sort((a, b) => a.hash - b.hash);
+  // and the blocks lie in the same order, so a block ends where the next one starts. A file has thousands of words
+  // and most have a posting or two: each word's UTF-8 goes into one buffer (an ASCII word by a loop, no call into C),
+  // the order is a sort of numbers, and the blocks are written byte by byte.
+  const keys = [...m.postings.keys()];
+  const lists = [...m.postings.values()];
+  const n = keys.length;
+  let chars = 0;
+  for (let i = 0; i < n; i++) chars += keys[i]!.length;
+  const utf8 = Buffer.allocUnsafe(chars * 3);
+  const wordAt = new Int32Array(n + 1);
+  const hashes = new Uint32Array(n);
+  let u = 0;
+  for (let i = 0; i < n; i++) {
+    const w = keys[i]!;
+    wordAt[i] = u;
+    let ascii = true;
+    for (let k = 0; k < w.length; k++) {
+      const c = w.charCodeAt(k);
+      if (c >= 0x80) {
+        ascii = false;
+        break;
+      }
+      utf8[u + k] = c;
+    }
+    u += ascii ? w.length : utf8.write(w, u, "utf8");
+    hashes[i] = wordHash(utf8, wordAt[i]!, u);
+  }
+  wordAt[n] = u;
+  const order = wordOrder(hashes);
   const docLen = new Float64Array(m.docs.length);
   for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
   // Postings blocks, written one after another into one buffer (its size bounded first: a varint takes at most 5 bytes).
   let bound = 0;
-  for (const x of words) bound += 2 + x.bytes.length + 4 + (m.postings.get(x.w)!.length / 2) * 15 + 4;
+  for (let i = 0; i < n; i++) bound += 2 + (wordAt[i + 1]! - wordAt[i]!) + 4 + (lists[i]!.length / 2) * 15 + 4;
   const blocks = Buffer.allocUnsafe(bound);
-  const table = Buffer.alloc(words.length * WORD_ENTRY_BYTES);
+  const table = Buffer.alloc(n * WORD_ENTRY_BYTES);
   let pos = 0;
-  words.forEach((x, i) => {
+  for (let j = 0; j < n; j++) {
+    const i = order[j]!;
     const start = pos;
-    blocks.writeUInt16LE(x.bytes.length, pos);
-    x.bytes.copy(blocks, pos + 2);
-    let at = pos + 2 + x.bytes.length;
-    const list = m.postings.get(x.w)!;
-    blocks.writeUInt32LE(list.length / 2, at);
+    const from = wordAt[i]!;
+    const len = wordAt[i + 1]! - from;
+    blocks[pos] = len & 0xff;
+    blocks[pos + 1] = len >>> 8;
+    let at = pos + 2;
+    for (let k = 0; k < len; k++) blocks[at + k] = utf8[from + k]!;
+    at += len;
+    const list = lists[i]!;
+    const count = list.length / 2;
+    blocks[at] = count & 0xff;
+    blocks[at + 1] = (count >>> 8) & 0xff;
+    blocks[at + 2] = (count >>> 16) & 0xff;
+    blocks[at + 3] = count >>> 24;
     at += 4;
     let prev = 0;
     for (let k = 0; k < list.length; k += 2) {
@@ -170,10 +219,10 @@ export function encodeMem(m: MemContents): Buffer {
     }
     blocks.writeUInt32LE(crc32(blocks, start, at), at);
     pos = at + 4;
-    table.writeUInt32LE(x.hash, i * WORD_ENTRY_BYTES);
-    table.writeUInt32LE(start, i * WORD_ENTRY_BYTES + 4);
-  });
-  const chunks = Math.ceil(words.length / WORDS_PER_CHUNK);
+    table.writeUInt32LE(hashes[i]!, j * WORD_ENTRY_BYTES);
+    table.writeUInt32LE(start, j * WORD_ENTRY_BYTES + 4);
+  }
+  const chunks = Math.ceil(n / WORDS_PER_CHUNK);
   const fence = Buffer.alloc(chunks * FENCE_ENTRY_BYTES);
   for (let c = 0; c < chunks; c++) {
     const from = c * WORDS_PER_CHUNK * WORD_ENTRY_BYTES;
@@ -228,7 +277,7 @@ export function encodeMem(m: MemContents): Buffer {
     fileSize,
     m.w.end, m.w.seq, m.w.turns, m.w.lineBytes,
     m.s.end, m.s.seq, m.s.turns, m.s.lineBytes,
-    m.docs.length, m.totalLen, words.length,
+    m.docs.length, m.totalLen, n,
     metaOff, meta.length, crc32(meta),
     docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
     fenceOff, crc32(fence), tableOff, postingsOff, pos,

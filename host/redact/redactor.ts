@@ -150,6 +150,9 @@ interface KeyInfo {
 }
 
 const KEY_CACHE_LIMIT = 4096;
+/** Strings this long or shorter have what the rules make of them remembered, up to SHORT_RULES_LIMIT of them. */
+const SHORT_RULES_LENGTH = 64;
+const SHORT_RULES_LIMIT = 8192;
 
 interface Walk {
   counts: Map<string, number>;
@@ -174,6 +177,10 @@ export class Redactor {
   // Payloads repeat the same few keys: what the rules say of each is remembered.
   private readonly keys = new Map<string, KeyInfo>();
   private readonly defaultRules: boolean;
+  // During a redactJSON: strings the Set was just shown to match nothing in (rules skips them).
+  private screened: ReadonlySet<string> | null = null;
+  // What the rules made of short strings, and the counts they added (rules()).
+  private readonly shortRules = new Map<string, { text: string; counts: [string, number][] }>();
 
   constructor(options: RedactorOptions = {}) {
     const rules = options.rules ?? DEFAULT_RULES;
@@ -253,12 +260,28 @@ export class Redactor {
   redactJSON<T>(value: T): Redaction<T> {
     // Most payloads hold no secret: one check over all their strings at once says so.
     const texts: string[] = [];
+    let screened: ReadonlySet<string> | null = null;
     if (!this.precheck(value, texts, [], 0)) {
       const joined = texts.join("\n");
-      if (!this.set.test(joined) && !this.forms.some((f) => joined.includes(f)) && !ENCODED_TEST.test(joined)) return { value, report: null };
+      if (!this.set.test(joined)) {
+        // No pattern can match any of these strings (joined, they match every pattern they match
+        // alone): the walk below need not ask the Set of them again (rules), a second native call
+        // and a second UTF-8 copy of the whole text.
+        screened = new Set(texts);
+        const secret = this.forms.some((f) => joined.includes(f));
+        // One string (a file, a tool's output): its walk runs the encoded-run match anyway, which
+        // finds nothing wherever the test would have said no, so the test is a scan done twice.
+        if (!secret && texts.length !== 1 && !ENCODED_TEST.test(joined)) return { value, report: null };
+      }
     }
     const w: Walk = { counts: new Map(), paths: [], dropped: 0 };
-    const out = this.walk(value, "", 0, w) as T;
+    this.screened = screened;
+    let out: T;
+    try {
+      out = this.walk(value, "", 0, w) as T;
+    } finally {
+      this.screened = null;
+    }
     if (w.counts.size === 0) return { value: out, report: null };
     let total = 0;
     for (const n of w.counts.values()) total += n;
@@ -431,6 +454,28 @@ export class Redactor {
 
   /** The rules' replacements in one string (the Set says which patterns can match). */
   private rules(s: string, counts: Map<string, number>): string {
+    if (this.screened?.has(s)) return s;
+    // Short strings (keys, JSON's small values) repeat, and each native call has a fixed cost:
+    // what the rules do to one is remembered (they depend on nothing but the string).
+    const short = s.length <= SHORT_RULES_LENGTH;
+    if (short) {
+      const known = this.shortRules.get(s);
+      if (known !== undefined) {
+        for (const [rule, n] of known.counts) counts.set(rule, (counts.get(rule) ?? 0) + n);
+        return known.text;
+      }
+    }
+    const found = short ? new Map<string, number>() : counts;
+    const out = this.applyRules(s, found);
+    if (short) {
+      if (this.shortRules.size >= SHORT_RULES_LIMIT) this.shortRules.clear();
+      this.shortRules.set(s, { text: out, counts: [...found] });
+      for (const [rule, n] of found) counts.set(rule, (counts.get(rule) ?? 0) + n);
+    }
+    return out;
+  }
+
+  private applyRules(s: string, counts: Map<string, number>): string {
     let out = s;
     const hits = this.set.match(out);
     if (hits.length === 0) return out;

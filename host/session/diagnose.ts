@@ -103,7 +103,7 @@ export function placeFailure(out: Outcome, lookup?: SourceLookup, file?: string)
 }
 
 /** The hints for a failure: near names of an unbound one, the library to import. */
-export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean } = {}): string[] {
+export function failureHints(out: Outcome, interp: Interpreter, o: { program?: boolean; lookup?: SourceLookup } = {}): string[] {
   if (out.ok || !(out.condition instanceof Condition)) return [];
   const name = unboundName(out.condition);
   if (name === null) return [];
@@ -195,9 +195,10 @@ export function enclosingHeads(text: string, line: number, col: number): string[
  * program did not import (`(define x 1)` without (scheme base): define is read
  * as a call, x as its argument), the hint that says so; null otherwise.
  */
-function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { program?: boolean }): string | null {
+function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { program?: boolean; lookup?: SourceLookup }): string | null {
   if (c.loc === undefined) return null;
-  const text = textOf(c.loc.file, undefined);
+  // A REPL entry or an -e text is found through the session's sources (`<repl-3>`, `<-e>`).
+  const text = textOf(c.loc.file, o.lookup);
   if (text === undefined) return null;
   const env = o.program ? null : interp.interactionEnvironment().table;
   for (const head of enclosingHeads(text, c.loc.line, c.loc.col)) {
@@ -205,7 +206,7 @@ function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { pr
     // Bound in the REPL's environment as anything: not the reason.
     const b = env?.get(interp.symbols.intern(head));
     if (b !== undefined && !(b.k === "global" && isUnbound(b.cell.v))) continue;
-    const lib = suggestedLibraryExporting(interp, head, (x) => x.k === "special" || x.k === "macro");
+    const lib = suggestedLibraryExporting(interp, head, isSyntax) ?? srfiSyntax(interp, head);
     if (lib === null) continue;
     if (o.program && importsLibrary(text, lib)) continue;
     const read = `so (${head} …) was read as a call and ${name} as a variable`;
@@ -214,6 +215,20 @@ function missingKeyword(c: Condition, interp: Interpreter, name: string, o: { pr
       : `${head} is syntax in ${lib}, which is not imported here, ${read}: (import ${lib})`;
   }
   return null;
+}
+
+const isSyntax = (b: { readonly k: string }): boolean => b.k === "special" || b.k === "macro";
+
+/** The SRFI whose export `name` is syntax (receive, and-let*, cut …), loading that library to tell; null otherwise. */
+function srfiSyntax(interp: Interpreter, name: string): string | null {
+  const lib = srfiExports().get(name);
+  if (lib === undefined) return null;
+  try {
+    const b = interp.library(lib).exports.get(interp.symbols.intern(name));
+    return b !== undefined && isSyntax(b) ? lib : null;
+  } catch {
+    return null;
+  }
 }
 
 let srfiNames: Map<string, string> | null = null;

@@ -305,26 +305,24 @@ export const hashTablePrimitives: ProcSpec[] = [
   },
   {
     name: "%ht-set-fast!",
-    params: ["who", "table", "key", "value"],
-    types: [T.symbol, null, null, null],
-    doc: "Sets key's value and returns #t in a mutable table of a known kind; #f (nothing done) for a generic table.",
-    impl(who: Sym, t: any, key: any, value: any) {
-      if (!(t instanceof HashTable)) argError(who.name, 1, "hash table", t);
+    params: ["table", "key", "value"],
+    doc: "hash-table-set! with one key: sets key's value and returns #t in a mutable table of a known kind; #f (nothing done) for a generic table. Three arguments, so the call takes the machine's direct path (no argument array).",
+    impl(t: any, key: any, value: any) {
+      if (!(t instanceof HashTable)) argError("hash-table-set!", 1, "hash table", t);
       if (t.kind === "generic") return false;
-      checkMutable(t, who.name);
-      store(t, who.name, key, value);
+      if (!t.mutable) checkMutable(t, "hash-table-set!");
+      store(t, "hash-table-set!", key, value);
       return true;
     },
   },
   {
     name: "%ht-ref-fast",
-    params: ["who", "table", "key", "default"],
-    types: [T.symbol, null, null, null],
-    doc: "The value of key (or default) in a table of a known kind; the table itself for a generic table (the caller looks there).",
-    impl(who: Sym, t: any, key: any, dflt: any) {
-      if (!(t instanceof HashTable)) argError(who.name, 1, "hash table", t);
+    params: ["table", "key", "default"],
+    doc: "hash-table-ref/default: the value of key (or default) in a table of a known kind; the table itself for a generic table (the caller looks there). Three arguments, so the call takes the machine's direct path.",
+    impl(t: any, key: any, dflt: any) {
+      if (!(t instanceof HashTable)) argError("hash-table-ref/default", 1, "hash table", t);
       if (t.kind === "generic") return t;
-      const e = lookup(t, who.name, key);
+      const e = lookup(t, "hash-table-ref/default", key);
       return e === undefined ? dflt : e.cdr;
     },
   },

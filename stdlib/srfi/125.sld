@@ -171,7 +171,7 @@
 
     ;; (hash-table-ref/default hash-table key default): key's value, or default.
     (define (hash-table-ref/default t key default)
-      (let ((v (%ht-ref-fast 'hash-table-ref/default t key default)))
+      (let ((v (%ht-ref-fast t key default)))
         ;; The table itself back: a generic table, looked up here (or a table that is its own key's value: the same).
         (if (eq? v t) (let ((e (entry t key))) (if e (cdr e) default)) v)))
 
@@ -179,7 +179,7 @@
     (define hash-table-set!
       (case-lambda
         ((t key value)
-         (if (not (%ht-set-fast! 'hash-table-set! t key value)) (set-one! 'hash-table-set! t key value)))
+         (if (not (%ht-set-fast! t key value)) (set-one! 'hash-table-set! t key value)))
         ((t . kvs)
          (check-table 'hash-table-set! 1 t)
          (let loop ((kvs kvs))

@@ -173,7 +173,7 @@ class Repl implements ReplCore {
 
   printFailure(out: Outcome & { ok: false }): void {
     const st = this.style;
-    const hints = failureHints(out, this.interp);
+    const hints = failureHints(out, this.interp, { lookup: (f) => this.session.sources.get(f) });
     if (isInterrupt(out.condition)) {
       const bt = backtraceOfOutcome(out).slice(0, 3);
       const where = bt.map((f) => frameLine(f).trim()).join(", ");

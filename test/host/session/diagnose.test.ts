@@ -129,6 +129,25 @@ test("a keyword the program did not import: the variable's error names the keywo
   t.notRegex(r3.stderr, /is syntax in/);
 });
 
+test("an SRFI's syntax not imported, in a program, an -e text and a REPL entry: the hint names the SRFI", async (t) => {
+  const dir = tempDir();
+  const hint = (how: string, fix: string) =>
+    new RegExp(`unbound variable: b\n  receive is syntax in \\(srfi 8\\), which ${how}, so \\(receive …\\) was read as a call and b as a variable: ${fix}\n`);
+  const p = join(dir, "p.scm");
+  writeFileSync(p, "(import (scheme base))\n(receive (a b) (values 1 2) a)\n");
+  const r1 = await nodwyn(["--no-log", "run", p], { cwd: dir });
+  t.regex(r1.stderr, hint("this program does not import", "add \\(srfi 8\\) to the program's \\(import …\\)"));
+  // The entries' texts are found through the session (`<-e>`, `<repl-1>`), not on disk.
+  const r2 = await nodwyn(["--no-log", "-e", "(receive (a b) (values 1 2) a)"], { cwd: dir });
+  t.regex(r2.stderr, hint("is not imported here", "\\(import \\(srfi 8\\)\\)"));
+  const r3 = await nodwyn(["--no-log", "repl"], { cwd: dir, input: "(receive (a b) (values 1 2) a)\n" });
+  t.regex(r3.stderr, hint("is not imported here", "\\(import \\(srfi 8\\)\\)"));
+  // An SRFI's procedure around an unbound name is not the reason: no word about syntax.
+  const r4 = await nodwyn(["--no-log", "-e", "(fold + 0 zz)"], { cwd: dir });
+  t.regex(r4.stderr, /unbound variable: zz\n/);
+  t.notRegex(r4.stderr, /is syntax in/);
+});
+
 test("the lists around a place, and which libraries a program imports, read from the text", (t) => {
   const text = "(define f\n  (lambda (x) ((g) x)))";
   t.deepEqual(enclosingHeads(text, 2, 20), ["lambda", "define"], "((g) x): a list headed by a list has no operator");

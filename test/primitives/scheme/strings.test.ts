@@ -67,6 +67,18 @@ test("string-ref counts astral characters as one", (t) => {
   t.is(raised(() => call("string-ref", s(""), 0)).kind, "range");
 });
 
+test("long strings (past 64 units, where the surrogate check is a search) count astral characters as one", (t) => {
+  const a70 = "a".repeat(70);
+  // 70 ASCII, one astral (two units), one ASCII: 72 characters, 73 units.
+  t.is(call("string-length", s(a70 + "😀b")), 72);
+  t.is(call("string-ref", s(a70 + "😀b"), 70), c("😀"));
+  t.is(call("string-ref", s(a70 + "😀b"), 71), c("b"));
+  // Latin-1 only (a one-byte string in the engine) and other BMP text: one character a unit.
+  t.is(call("string-length", s(a70 + "é")), 71);
+  t.is(call("string-ref", s(a70 + "\u4e2dz"), 71), c("z"));
+  t.is(call("string-length", s("😀".repeat(100))), 100);
+});
+
 test("string-set! mutates mutable strings, astral characters included", (t) => {
   const m = call("make-string", 3, c("a"));
   t.is(call("string-set!", m, 1, c("b")), UNSPECIFIED);
