@@ -38,6 +38,10 @@ import { foldcaseString } from "../scheme/unicode.js";
 /** How a table finds its keys. */
 export type TableKind = "eq" | "eqv" | "equal" | "string" | "string-ci" | "generic";
 const KINDS: readonly TableKind[] = ["eq", "eqv", "equal", "string", "string-ci", "generic"];
+/** HashTable.code of the kinds store and lookup take a short path for: the position in KINDS. */
+const K_EQ = 0;
+const K_STRING = 3;
+const K_GENERIC = 5;
 
 /** A hash table: a Scheme value (hash-table? is true of it). */
 export class HashTable {
@@ -46,6 +50,8 @@ export class HashTable {
   /** equal? tables: structural hash of a pair, vector or bytevector key → entries. */
   compound: Map<number, Pair[]> | null;
   size = 0;
+  /** The kind as a small integer (K_EQ … K_GENERIC), resolved once so store and lookup test it without comparing strings. */
+  readonly code: number;
   constructor(
     readonly kind: TableKind,
     /** The comparator it was made with (a Scheme value, #f when made from predicates). */
@@ -55,6 +61,7 @@ export class HashTable {
     public mutable = true,
   ) {
     this.compound = kind === "equal" ? new Map() : null;
+    this.code = KINDS.indexOf(kind);
   }
 
   toString(): string {
@@ -123,6 +130,9 @@ export const foldcase = foldcaseString;
 
 /** The entry of key, or undefined. */
 export function lookup(t: HashTable, who: string, key: any): Pair | undefined {
+  const c = t.code;
+  if (c === K_STRING && key instanceof MString) return t.map.get(key.toString());
+  if (c === K_EQ) return t.map.get(key);
   const k = derive(t, who, key);
   if (k !== COMPOUND) return t.map.get(k);
   const bucket = t.compound!.get(structuralHash(key));
@@ -136,7 +146,8 @@ function checkMutable(t: HashTable, who: string): void {
 
 /** Sets key's value (a new entry, or the existing one changed). */
 export function store(t: HashTable, who: string, key: any, value: any): void {
-  const k = derive(t, who, key);
+  const c = t.code;
+  const k = c === K_STRING && key instanceof MString ? key.toString() : c === K_EQ ? key : derive(t, who, key);
   if (k !== COMPOUND) {
     const e = t.map.get(k);
     if (e !== undefined) e.cdr = value;
@@ -309,7 +320,7 @@ export const hashTablePrimitives: ProcSpec[] = [
     doc: "hash-table-set! with one key: sets key's value and returns #t in a mutable table of a known kind; #f (nothing done) for a generic table. Three arguments, so the call takes the machine's direct path (no argument array).",
     impl(t: any, key: any, value: any) {
       if (!(t instanceof HashTable)) argError("hash-table-set!", 1, "hash table", t);
-      if (t.kind === "generic") return false;
+      if (t.code === K_GENERIC) return false;
       if (!t.mutable) checkMutable(t, "hash-table-set!");
       store(t, "hash-table-set!", key, value);
       return true;
@@ -321,7 +332,7 @@ export const hashTablePrimitives: ProcSpec[] = [
     doc: "hash-table-ref/default: the value of key (or default) in a table of a known kind; the table itself for a generic table (the caller looks there). Three arguments, so the call takes the machine's direct path.",
     impl(t: any, key: any, dflt: any) {
       if (!(t instanceof HashTable)) argError("hash-table-ref/default", 1, "hash table", t);
-      if (t.kind === "generic") return t;
+      if (t.code === K_GENERIC) return t;
       const e = lookup(t, "hash-table-ref/default", key);
       return e === undefined ? dflt : e.cdr;
     },
