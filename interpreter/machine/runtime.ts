@@ -373,7 +373,8 @@ export class Runtime implements Budget {
    * When the current handler is a guard's and no dynamic-wind lies between the
    * raise and the guard, nothing is reified: %guard-raise is tail-called in the
    * raise's continuation on the JS stack, tests the clauses and either escapes
-   * to the guard with a JS exception or raises on to the next handler (ADR 0045).
+   * to the guard through an `escape` Unwind (no frame saved) or raises on to the
+   * next handler (ADR 0045).
    */
   raise(obj: any, continuable: boolean): typeof TAIL {
     const d = this.dyn;

@@ -76,7 +76,7 @@
   ;; (the clauses and this dynamic environment), and calls the body on the JS
   ;; stack. A raise with no dynamic-wind between it and the guard never calls
   ;; the lambda: it tests the clauses on top of the raise (%guard-raise) and
-  ;; escapes with a JS exception (ADR 0045). With winders in between, the raise
+  ;; escapes through an `escape` Unwind, saving no frame (ADR 0045). With winders in between, the raise
   ;; reifies the stack and the lambda finds the guard's frame (the one holding
   ;; tag) in the raise's continuation and escapes to it through the winders
   ;; (ADR 0035).

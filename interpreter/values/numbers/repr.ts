@@ -5,7 +5,7 @@
 //   exact rational — Ratnum {num, den}: bigints, den > 1, gcd(num, den) = 1;
 //   inexact real   — Flonum {v}: a boxed IEEE double (so that 2 and 2.0 differ);
 //   non-real complex — Compnum {re, im}: two reals of the same exactness, im never
-//                    an exact 0 (ADR 0039; built by complex.ts's makeRect).
+//                    an exact 0 (ADR 0039; built by rect.ts's makeRect).
 //
 // Every JS `number` seen by Scheme code is therefore an exact integer ("fixnum"),
 // which is what makes `typeof x === "number"` the fast path of arithmetic.
@@ -35,7 +35,7 @@ export class Ratnum {
 }
 
 /**
- * A non-real complex number in rectangular form. Use complex.ts's `makeRect`,
+ * A non-real complex number in rectangular form. Use rect.ts's `makeRect`,
  * which canonicalises (an exact 0 imaginary part gives the real part; mixed
  * exactness makes both parts inexact); this constructor trusts its arguments.
  */
