@@ -31,6 +31,8 @@ const CHECK = 4096;
 /** A log's bytes as read now, and its ASCII case-folded copy on demand. */
 export interface LogBytes {
   readonly buf: Buffer;
+  /** True when the bytes are kept in the cache, so a derived() value outlives this call. */
+  readonly kept: boolean;
   /** The bytes with ASCII letters lowercased, the same length as `buf`. */
   folded(): Buffer;
   /**
@@ -150,6 +152,7 @@ function uncached(buf: Buffer): LogBytes {
   let f: Buffer | null = null;
   return {
     buf,
+    kept: false,
     derived: <T>(_key: string, extend: (value: T | undefined, from: number) => T): T => extend(undefined, 0),
     folded: () => {
       if (f === null) {
@@ -166,6 +169,7 @@ function view(e: Entry): LogBytes {
   const buf = e.store.subarray(0, size);
   return {
     buf,
+    kept: true,
     derived: <T>(key: string, extend: (value: T | undefined, from: number) => T): T => {
       // Only while the entry still holds exactly these bytes: else computed afresh for this view.
       if (e.size !== size || !entries.includes(e)) return extend(undefined, 0);

@@ -18,6 +18,7 @@ const ROOT = join(HERE, '..', '..');
 const { encodeLine } = await import(join(ROOT, 'dist', 'host', 'log', 'record.js'));
 const { readLog } = await import(join(ROOT, 'dist', 'host', 'log', 'index.js'));
 const { recallLog, recallEntry, recallSearch, DEFAULT_RECALL_KINDS } = await import(join(ROOT, 'dist', 'host', 'memory', 'index.js'));
+const { useLineTables } = await import(join(ROOT, 'dist', 'host', 'memory', 'recall-log.js'));
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -119,18 +120,31 @@ try {
   ];
   const rows = [];
   for (const [name, m] of cases) {
-    const a = time(() => recallLog(data, session, q(m)));
+    // With and without the line table (the scan before it), alternating run by run so load falls on both alike.
+    const on = [];
+    const off = [];
+    let a = { r: recallLog(data, session, q(m)) };
+    for (let i = 0; i < RUNS; i++)
+      for (const [flag, xs] of [[true, on], [false, off]]) {
+        useLineTables(flag);
+        const t0 = performance.now();
+        recallLog(data, session, q(m));
+        xs.push(performance.now() - t0);
+      }
+    useLineTables(true);
+    a = { ...a, ms: median(on), max: Math.max(...on) };
+    const noTableMs = median(off);
     const b = time(() => reader(m));
     const g = m.includes('%') ? null : time(() => grep(m));
-    rows.push({ case: name, match: m, matched: a.r.matched, recallLogMs: a.ms, recallLogMaxMs: a.max, readerMs: b.ms, readerMatched: b.r, grepMs: g?.ms ?? null, ratioToReader: a.ms / b.ms });
+    rows.push({ case: name, match: m, matched: a.r.matched, recallLogMs: a.ms, recallLogMaxMs: a.max, noTableMs, readerMs: b.ms, readerMatched: b.r, grepMs: g?.ms ?? null, ratioToReader: a.ms / b.ms });
   }
   const entry = time(() => recallEntry(data, session, Math.floor(EVENTS / 2)));
   const search = time(() => recallSearch(data, () => 'p', 'p', { query: 'record seq', kinds: DEFAULT_RECALL_KINDS, limit: 60, window: 220, lead: 32 }));
   const load = loadavg()[0];
   console.log(`recall forms on one log of ${seq} events (${(bytes / 1048576).toFixed(1)} MB), medians of ${RUNS} runs; load ${load.toFixed(2)} on ${cpus().length} cores`);
-  console.log('case            matched   recall-log ms   reader ms   grep -c ms   recall-log/reader');
+  console.log('case            matched   recall-log ms   no table ms   reader ms   grep -c ms   recall-log/reader');
   for (const r of rows)
-    console.log(`${r.case.padEnd(15)} ${String(r.matched).padStart(7)} ${r.recallLogMs.toFixed(1).padStart(15)} ${r.readerMs.toFixed(1).padStart(11)} ${(r.grepMs === null ? '-' : r.grepMs.toFixed(1)).padStart(12)} ${r.ratioToReader.toFixed(3).padStart(19)}`);
+    console.log(`${r.case.padEnd(15)} ${String(r.matched).padStart(7)} ${r.recallLogMs.toFixed(1).padStart(15)} ${r.noTableMs.toFixed(1).padStart(13)} ${r.readerMs.toFixed(1).padStart(11)} ${(r.grepMs === null ? '-' : r.grepMs.toFixed(1)).padStart(12)} ${r.ratioToReader.toFixed(3).padStart(19)}`);
   console.log(`recall-entry (seq ${Math.floor(EVENTS / 2)}): ${entry.ms.toFixed(1)} ms; recall-search "record seq" (one session, ${search.r.length} rows): ${search.ms.toFixed(1)} ms`);
   console.log(`goal: recall-log under 50 ms on 100,000 events — worst median here ${Math.max(...rows.map((r) => r.recallLogMs)).toFixed(1)} ms`);
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ events: seq, bytes, runs: RUNS, load, rows, entryMs: entry.ms, searchMs: search.ms }, null, 2));
