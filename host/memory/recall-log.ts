@@ -212,14 +212,16 @@ const KIND_MARK = Buffer.from('"kind":"', "latin1");
 const PAYLOAD_MARK = Buffer.from('","payload":', "latin1");
 
 /** Where `needle` first occurs in buf[from, to), or -1: a plain loop, cheaper than a native call on a line's first bytes. */
-function indexIn(buf: Buffer, needle: Buffer, from: number, to: number): number {
-  const first = needle[0]!;
+function indexIn(buf: Buffer, needle: Buffer, from: number, to: number, anchor = 0): number {
+  // Looked for by its `anchor`th byte, one rarer in an envelope than the quote most marks start with.
+  const a = needle[anchor]!;
   const n = needle.length;
-  for (let i = from, last = to - n; i <= last; i++) {
-    if (buf[i] !== first) continue;
-    let k = 1;
-    while (k < n && buf[i + k] === needle[k]) k++;
-    if (k === n) return i;
+  for (let i = from + anchor, last = to - n + anchor; i <= last; i++) {
+    if (buf[i] !== a) continue;
+    const s = i - anchor;
+    let k = 0;
+    while (k < n && buf[s + k] === needle[k]) k++;
+    if (k === n) return s;
   }
   return -1;
 }
@@ -227,9 +229,9 @@ function indexIn(buf: Buffer, needle: Buffer, from: number, to: number): number 
 /** A line's kind and where its payload starts, read from its envelope (its first 512 bytes); null when the line is not a record. */
 function envelope(buf: Buffer, start: number, end: number): { kind: string; payload: number } | null {
   const to = Math.min(end, start + 512);
-  const k = indexIn(buf, KIND_MARK, start, to);
+  const k = indexIn(buf, KIND_MARK, start, to, 1); // by its k: no other byte of a usual envelope before it is one
   if (k < 0) return null;
-  const q = indexIn(buf, PAYLOAD_MARK, k + KIND_MARK.length, to);
+  const q = indexIn(buf, PAYLOAD_MARK, k + KIND_MARK.length, to, 3); // by its p
   if (q < 0) return null;
   return { kind: buf.toString("latin1", k + KIND_MARK.length, q), payload: q + PAYLOAD_MARK.length };
 }
