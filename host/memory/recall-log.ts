@@ -415,7 +415,6 @@ function forEachTabledLine(buf: Buffer, find: Finder, visit: (at: number, start:
   }
 }
 
-const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
 /**
  * The same words as RE2 literals: a search for one runs at memchr speed over a
  * buffer, faster than Buffer.indexOf. Made on first use: an RE2 is a native
@@ -424,10 +423,6 @@ const MEMORY_BYTES = [Buffer.from("recall"), Buffer.from("index-search")];
  */
 let memoryWords: RE2[] | null = null;
 
-function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
-  const line = buf.subarray(h.start, h.end);
-  return MEMORY_BYTES.some((b) => line.indexOf(b) >= 0);
-}
 
 /**
  * Rows that repeat other rows, left out as the conversation memory leaves
@@ -438,13 +433,15 @@ function lineHas(buf: Buffer, h: { start: number; end: number }): boolean {
  */
 function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
   const buf = log.buf;
-  let calls: Set<string> | null = null;
+  let memo: { calls: Set<string>; lines: Set<number> } | null = null;
   // A memory call's line names "recall" or "index-search": find those lines (a literal RE2 search each, not a
-  // walk over every tool.call line), and decode the tool.call lines among them. The set is kept with the cached
-  // log (log-cache.ts) and extended over the appended lines only.
-  const memoryCalls = (): Set<string> =>
-    (calls ??= log.derived<Set<string>>("memory-calls", (prev, from) => {
-      const found = new Set(prev);
+  // walk over every tool.call line), and decode the tool.call lines among them. The calls and the starts of the
+  // lines naming a word are kept with the cached log (log-cache.ts) and extended over the appended lines only; the
+  // starts answer lineHas without a search of the line.
+  const memory = (): { calls: Set<string>; lines: Set<number> } =>
+    (memo ??= log.derived<{ calls: Set<string>; lines: Set<number> }>("memory-calls-and-lines", (prev, from) => {
+      const found = new Set(prev?.calls);
+      const lines = new Set(prev?.lines);
       const seen = new Set<number>();
       for (const word of (memoryWords ??= [new RE2("recall"), new RE2("index-search")])) {
         forEachMatchingLine(
@@ -453,6 +450,7 @@ function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
           (_at, start, end) => {
             if (seen.has(start)) return;
             seen.add(start);
+            lines.add(start);
             if (envelope(buf, start, end)?.kind !== "tool.call") return;
             const r = decodeAt(buf, { start, end });
             const p = r?.payload as Record<string, unknown> | undefined;
@@ -461,8 +459,10 @@ function memoryNoise(log: LogBytes): (h: Hit, kind: string) => boolean {
           from,
         );
       }
-      return found;
+      return { calls: found, lines };
     }));
+  const memoryCalls = (): Set<string> => memory().calls;
+  const lineHas = (_buf: Buffer, h: { start: number }): boolean => memory().lines.has(h.start);
   return (h, kind) => {
     if (kind === "tool.result") {
       // The set first: kept with the cached log, it is cheaper than looking through a long result's line.
