@@ -612,6 +612,9 @@ class FastReader {
   /** Keys seen lately, by a hash of their text: an object's keys are interned once, not sliced and looked up each time. */
   private readonly keys: (Sym | undefined)[] = new Array(512);
   private readonly keyHashes = new Int32Array(512);
+  /** The elements of the arrays being read, innermost last (value() copies each array's out when it closes). */
+  private readonly stack: any[] = [];
+  private top = 0;
   private readonly symbols: Ctx["symbols"];
   private readonly nullSym: Sym;
   /** Where characters were last charged, and bytes not yet announced. */
@@ -691,21 +694,29 @@ class FastReader {
     if (c === 91) {
       if (depth >= this.depthMax) throw BAIL;
       this.i++;
-      const out: any[] = [];
       let k = this.ws();
       if (k === 93) {
         this.i++;
         this.bytes += 16;
-        return out;
+        return [];
       }
+      // The elements go on one stack shared by every level and are copied out at the
+      // end into an array of their exact length (a pushed array grows by copies and
+      // keeps up to half again its length, plus 16 slots, as garbage or slack).
+      const stack = this.stack;
+      const base = this.top;
       for (;;) {
-        out.push(this.value(depth + 1));
+        const v = this.value(depth + 1);
+        stack[this.top++] = v;
         k = this.ws();
         if (k === 44) {
           this.i++;
           this.ws();
         } else if (k === 93) {
           this.i++;
+          const out = stack.slice(base, this.top);
+          stack.length = base;
+          this.top = base;
           this.bytes += out.length * COST.slotBytes + 16;
           return out;
         } else throw BAIL;
