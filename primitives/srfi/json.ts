@@ -612,6 +612,12 @@ class FastReader {
   /** Keys seen lately, by a hash of their text: an object's keys are interned once, not sliced and looked up each time. */
   private readonly keys: (Sym | undefined)[] = new Array(512);
   private readonly keyHashes = new Int32Array(512);
+  /** Short string values seen lately, the same way. */
+  private readonly texts: (string | undefined)[] = new Array(512);
+  private readonly textHashes = new Int32Array(512);
+  /** The elements of the arrays being read, innermost last (value() copies each array's out when it closes). */
+  private readonly stack: any[] = [];
+  private top = 0;
   private readonly symbols: Ctx["symbols"];
   private readonly nullSym: Sym;
   /** Where characters were last charged, and bytes not yet announced. */
@@ -691,21 +697,29 @@ class FastReader {
     if (c === 91) {
       if (depth >= this.depthMax) throw BAIL;
       this.i++;
-      const out: any[] = [];
       let k = this.ws();
       if (k === 93) {
         this.i++;
         this.bytes += 16;
-        return out;
+        return [];
       }
+      // The elements go on one stack shared by every level and are copied out at the
+      // end into an array of their exact length (a pushed array grows by copies and
+      // keeps up to half again its length, plus 16 slots, as garbage or slack).
+      const stack = this.stack;
+      const base = this.top;
       for (;;) {
-        out.push(this.value(depth + 1));
+        const v = this.value(depth + 1);
+        stack[this.top++] = v;
         k = this.ws();
         if (k === 44) {
           this.i++;
           this.ws();
         } else if (k === 93) {
           this.i++;
+          const out = stack.slice(base, this.top);
+          stack.length = base;
+          this.top = base;
           this.bytes += out.length * COST.slotBytes + 16;
           return out;
         } else throw BAIL;
@@ -805,16 +819,28 @@ class FastReader {
     const t = this.t;
     const start = this.i + 1;
     let i = start;
+    let h = 0;
     for (;;) {
       const c = t.charCodeAt(i);
       if (c === 34) break;
       if (c === 92) return this.escaped(start);
       if (c < 32 || c !== c) throw BAIL; // a control character, or the end (NaN)
+      h = (Math.imul(h, 31) + c) | 0;
       i++;
     }
     this.i = i + 1;
-    this.bytes += (i - start) * 2 + 32;
-    return t.slice(start, i);
+    const len = i - start;
+    this.bytes += len * 2 + 32;
+    if (len > 24) return t.slice(start, i);
+    // A short text seen lately is shared (JS strings are immutable; each value still
+    // gets its own MString), so a repeated word costs no new string.
+    const slot = (h ^ len) & 511;
+    const s = this.texts[slot];
+    if (s !== undefined && this.textHashes[slot] === h && s.length === len && t.startsWith(s, start)) return s;
+    const fresh = t.slice(start, i);
+    this.texts[slot] = fresh;
+    this.textHashes[slot] = h;
+    return fresh;
   }
 
   /** A string with escapes from start (after its quote): found whole, then unescaped. */

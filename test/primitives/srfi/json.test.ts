@@ -200,3 +200,16 @@ test("json-write gives JSON.stringify's text, ASCII first and then past it (the 
     t.is(out.toString(), text);
   }
 });
+
+test("json-read gives each repeated string value its own mutable string, and nested arrays their own elements", async (t) => {
+  const { interp } = makeInterp();
+  // The fast path shares a short text between equal values and builds arrays on one stack:
+  // changing one string must leave its equal twin alone, and each array must hold only its own elements.
+  const v = await interp.evaluate(`(import (srfi 180))
+    (let* ((v (json-read (open-input-string "[[1,[2,[]],3],[\\"ab\\",\\"ab\\"],{\\"k\\":[true,[null]]},[]]")))
+           (a (vector-ref (vector-ref v 1) 0))
+           (b (vector-ref (vector-ref v 1) 1)))
+      (string-set! a 0 #\\z)
+      (list v a b (eq? a b)))`);
+  t.is(writeToString(v, "write"), '(#(#(1 #(2 #()) 3) #("zb" "ab") ((k . #(#t #(null)))) #()) "zb" "ab" #f)');
+});
