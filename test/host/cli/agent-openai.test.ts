@@ -56,7 +56,8 @@ test("nodwyn ask against a local OpenAI-compatible server: index-grep and eval, 
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
   child.stderr.on("data", (d) => (stderr += d));
-  const code = await new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  // "close", not "exit": the answer may still be in the pipe when the child has exited (as in test/host/index/faults.test.ts).
+  const code = await new Promise<number | null>((r) => child.on("close", (c) => r(c)));
   t.is(code, 0, stderr);
   t.is(stdout, "One TODO: src/main.ts line 1.\n");
 
@@ -166,7 +167,7 @@ test("nodwyn ask when the server refuses the key and quotes it: exit 1, and the 
   const r = { stdout: "", stderr: "", status: null as number | null };
   child.stdout.on("data", (d) => (r.stdout += d));
   child.stderr.on("data", (d) => (r.stderr += d));
-  r.status = await new Promise<number | null>((done) => child.on("exit", (c) => done(c)));
+  r.status = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
   t.is(r.status, 1, r.stderr);
   t.regex(r.stderr, /nodwyn ask: the turn ended failed: .*HTTP 401/);
   t.regex(r.stderr, /Incorrect API key provided: \[REDACTED:/);
@@ -204,7 +205,7 @@ test("README's quick start with a local OpenAI-compatible server: its config.tom
       const r = { code: null as number | null, stdout: "", stderr: "" };
       child.stdout.on("data", (d) => (r.stdout += d));
       child.stderr.on("data", (d) => (r.stderr += d));
-      child.on("exit", (c) => done({ ...r, code: c }));
+      child.on("close", (c) => done({ ...r, code: c }));
       child.stdin.end(input);
     });
   const ask = await run(commands[0]!, "");
