@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitExit } from "./wait-exit.js";
 
 export const BIN = resolve(fileURLToPath(import.meta.url), "../../../../bin/nodwyn");
 
@@ -59,12 +60,8 @@ export function nodwynAsync(args: string[], o: { cwd?: string; input?: string; d
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolveRun({ code, stdout, stderr, dataDir });
-    });
+    // At most 90 s: then the child is killed and the run fails naming the command, with its output.
+    waitExit(child, `nodwyn ${args.join(" ")}`, { on: "close", output: () => `${stdout}\nstderr: ${stderr}` }).then(({ code }) => resolveRun({ code, stdout, stderr, dataDir }), reject);
     child.stdin.end(o.input ?? "");
   });
 }

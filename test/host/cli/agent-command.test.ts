@@ -7,6 +7,7 @@ import { join } from "node:path";
 import pty from "node-pty";
 import { fileURLToPath } from "node:url";
 import { BIN } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
@@ -161,10 +162,10 @@ test("nodwyn ask's exit codes: 4 when the spend budget ends the turn, 130 when C
   const earlier = sessions(e);
   writeFileSync(join(e.root, "slow.jsonl"), '{"text": "too late", "delay_ms": 600000}\n');
   const child = spawn(BIN, ["ask", "--model", "scripted:slow.jsonl", "wait"], { cwd: e.root, env: e.env, stdio: "ignore" });
-  const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  const exited = waitExit(child, "nodwyn ask (SIGINT during a slow request)", { t });
   const id = await waitFor("the request", () => sessions(e).find((s) => !earlier.includes(s) && records(e, s).some((x) => x.kind === "llm.req")));
   child.kill("SIGINT");
-  t.is(await exited, 130);
+  t.is((await exited).code, 130);
   const recs = records(e, id);
   t.like(recs.find((x) => x.kind === "turn.end").payload, { outcome: "cancelled" });
   t.like(recs.at(-1), { kind: "session.end", payload: { exit_code: 130 } });
@@ -198,7 +199,7 @@ test("nodwyn resume after a SIGKILL in the middle of a tool call: recovery resul
   writeFileSync(join(e.config, "nodwyn", "config.toml"), '[shell]\nallow = ["sleep"]\n');
   writeFileSync(join(e.root, "first.jsonl"), '{"text": "Sleeping.", "tool_calls": [{"name": "shell-exec", "arguments": {"command": "sleep 60"}}]}\n');
   const child = spawn(BIN, ["ask", "--model", "scripted:first.jsonl", "sleep a minute"], { cwd: e.root, env: e.env, stdio: "ignore" });
-  const exited = new Promise<void>((r) => child.on("exit", () => r()));
+  const exited = waitExit(child, "nodwyn ask (SIGKILL during sleep 60)", { t });
   await waitFor("the tool call in the log", () => sessions(e).length === 1 && records(e).some((x) => x.kind === "tool.call"));
   child.kill("SIGKILL");
   await exited;
@@ -227,7 +228,7 @@ test("nodwyn resume refuses a session another process has open, saying what to d
   const chat = spawn(BIN, ["chat", "--model", "scripted:s.jsonl"], { cwd: e.root, env: e.env, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   chat.stdout.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((r) => chat.on("exit", (c) => r(c)));
+  const exited = waitExit(chat, "nodwyn chat (holding the session's lock)", { t, output: () => out });
   chat.stdin.write("one\n");
   await waitFor("the chat's first answer", () => out.includes("first"));
   const id = sessions(e)[0]!;
@@ -236,7 +237,7 @@ test("nodwyn resume refuses a session another process has open, saying what to d
   t.regex(refused.stderr, /^nodwyn resume: session log \S+ is already open by another writer: another nodwyn \(a chat, an ask or a resume\) has this session open; end it there first/);
   t.false(records(e, id).some((x) => x.kind === "session.resume"), "the refused resume wrote nothing");
   chat.stdin.end();
-  t.is(await exited, 0);
+  t.is((await exited).code, 0);
   const again = run(e, ["resume", "--model", "scripted:s.jsonl", "last"], "two\n");
   t.is(again.code, 0, again.stderr);
   t.deepEqual(records(e, id).filter((x) => x.kind === "session.resume" || x.kind === "turn.end").map((x) => x.kind), ["turn.end", "session.resume", "turn.end"]);
@@ -261,7 +262,7 @@ text = "Still here."
   const p = pty.spawn(BIN, ["chat", "--model", "scripted:chat.toml"], { name: "xterm", cols: 160, rows: 40, cwd: e.root, env: e.env as Record<string, string> });
   let screen = "";
   p.onData((d) => (screen += d));
-  const exit = new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+  const exit = waitExit(p, "nodwyn chat in a pty", { t, output: () => screen });
   t.teardown(() => {
     try {
       p.kill("SIGKILL");
@@ -282,7 +283,7 @@ text = "Still here."
   await waitFor("the third reply", () => screen.includes("Still here."));
   await waitFor("the third footer", () => /\[scripted · turn 3 · /.test(screen));
   p.write("\x04");
-  t.is(await exit, 0);
+  t.is((await exit).code, 0);
   const recs = records(e);
   t.deepEqual(recs.filter((x) => x.kind === "turn.end").map((x) => x.payload.outcome), ["done", "cancelled", "done"]);
   t.like(recs.filter((x) => x.kind === "llm.resp")[1].payload, { error: "cancelled" });
@@ -296,7 +297,7 @@ test("nodwyn chat in a pseudo-terminal: a shell command is asked about (once, al
   const p = pty.spawn(BIN, ["chat", "--model", "scripted:ask.jsonl"], { name: "xterm", cols: 200, rows: 50, cwd: e.root, env: e.env as Record<string, string> });
   let screen = "";
   p.onData((d) => (screen += d));
-  const exit = new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+  const exit = waitExit(p, "nodwyn chat in a pty (shell questions)", { t, output: () => screen });
   t.teardown(() => {
     try {
       p.kill("SIGKILL");
@@ -323,7 +324,7 @@ test("nodwyn chat in a pseudo-terminal: a shell command is asked about (once, al
   t.regex(plain, /⏺ shell-exec command="touch three\.txt" → \d+ chars, \d+ ms\r?\n/);
   t.regex(plain, /⏺ shell-exec command="rm b\.txt" → error, \d+ ms: .*the person refused/);
   p.write("\x04");
-  t.is(await exit, 0);
+  t.is((await exit).code, 0);
   t.true(["one.txt", "two.txt", "three.txt"].every((f) => existsSync(join(e.root, f))));
   t.true(existsSync(join(e.root, "a.txt")) && existsSync(join(e.root, "b.txt")), "nothing refused ran");
   const recs = records(e);
@@ -392,12 +393,12 @@ test("SIGTERM during a command: the command's process group goes with nodwyn, an
   writeFileSync(join(e.config, "nodwyn", "config.toml"), '[shell]\nallow = ["sh sleeper.sh"]\n');
   writeFileSync(join(e.root, "s.jsonl"), '{"tool_calls": [{"name": "shell-exec", "arguments": {"command": "sh sleeper.sh"}}]}\n');
   const child = spawn(BIN, ["ask", "--model", "scripted:s.jsonl", "sleep"], { cwd: e.root, env: e.env, stdio: "ignore" });
-  const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  const exited = waitExit(child, "nodwyn ask (SIGTERM during sh sleeper.sh)", { t });
   const pidFile = join(e.root, "sleeper.pid");
   await waitFor("the command running", () => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
   const pid = Number(readFileSync(pidFile, "utf8"));
   child.kill("SIGTERM");
-  t.is(await exited, 143);
+  t.is((await exited).code, 143);
   await waitFor("the command gone", () => {
     try {
       process.kill(pid, 0);

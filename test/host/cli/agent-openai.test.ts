@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pty from "node-pty";
 import { BIN } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 import { WireServer, silent, status, stream } from "../model/wire-server.js";
 import { SSE, completion } from "../model/openai-completion.js";
 
@@ -56,8 +57,7 @@ test("nodwyn ask against a local OpenAI-compatible server: index-grep and eval, 
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
   child.stderr.on("data", (d) => (stderr += d));
-  // "close", not "exit": the answer may still be in the pipe when the child has exited (as in test/host/index/faults.test.ts).
-  const code = await new Promise<number | null>((r) => child.on("close", (c) => r(c)));
+  const { code } = await waitExit(child, "nodwyn ask against the local server", { on: "close", t, output: () => stdout + stderr });
   t.is(code, 0, stderr);
   t.is(stdout, "One TODO: src/main.ts line 1.\n");
 
@@ -117,7 +117,7 @@ test("nodwyn chat against the local server in a pseudo-terminal: the reply strea
   const term = pty.spawn(BIN, ["chat"], { name: "xterm", cols: 160, rows: 40, cwd: p.root, env: p.env as Record<string, string> });
   let screen = "";
   term.onData((d) => (screen += d));
-  const exit = new Promise<number>((r) => term.onExit(({ exitCode }) => r(exitCode)));
+  const exit = waitExit(term, "nodwyn chat in a pty against the local server", { t, output: () => screen });
   t.teardown(() => {
     try {
       term.kill("SIGKILL");
@@ -148,7 +148,7 @@ test("nodwyn chat against the local server in a pseudo-terminal: the reply strea
   term.write("again\r");
   await waitFor("the third reply", () => screen.includes("Still here."));
   term.write("\x04");
-  t.is(await exit, 0);
+  t.is((await exit).code, 0);
   const recs = records(p);
   t.deepEqual(recs.filter((x) => x.kind === "turn.end").map((x) => x.payload.outcome), ["done", "cancelled", "done"]);
   // The third request carries the first turn and the cancelled turn's message.
@@ -167,7 +167,7 @@ test("nodwyn ask when the server refuses the key and quotes it: exit 1, and the 
   const r = { stdout: "", stderr: "", status: null as number | null };
   child.stdout.on("data", (d) => (r.stdout += d));
   child.stderr.on("data", (d) => (r.stderr += d));
-  r.status = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
+  r.status = (await waitExit(child, "nodwyn ask (the key refused)", { on: "close", t, output: () => r.stdout + r.stderr })).code;
   t.is(r.status, 1, r.stderr);
   t.regex(r.stderr, /nodwyn ask: the turn ended failed: .*HTTP 401/);
   t.regex(r.stderr, /Incorrect API key provided: \[REDACTED:/);
@@ -199,13 +199,13 @@ test("README's quick start with a local OpenAI-compatible server: its config.tom
     stream(SSE, [completion({ text: ["Resumed, still here."], usage: { input: 340, output: 4 } })]),
   );
   const run = (line: string, input: string) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
       // The line as the README writes it, through a shell, from the repository's root (./bin/nodwyn is this checkout's).
       const child = spawn("sh", ["-c", line.replace(/^\.\/bin\/nodwyn/, BIN)], { cwd: p.root, env: p.env });
       const r = { code: null as number | null, stdout: "", stderr: "" };
       child.stdout.on("data", (d) => (r.stdout += d));
       child.stderr.on("data", (d) => (r.stderr += d));
-      child.on("close", (c) => done({ ...r, code: c }));
+      void waitExit(child, line, { on: "close", t, output: () => r.stdout + r.stderr }).then(({ code }) => done({ ...r, code }), fail);
       child.stdin.end(input);
     });
   const ask = await run(commands[0]!, "");

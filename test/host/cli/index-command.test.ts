@@ -4,6 +4,7 @@ import { writeFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pty from "node-pty";
 import { BIN, nodwyn, sessionRecords } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 import { makeRepo } from "../index/repo.js";
 
 function repo(t: { teardown(fn: () => void): void }, n = 3) {
@@ -138,17 +139,16 @@ for (const [start, extra] of [
   // built-in failed there with "Dynamic require of readline is not supported" (only on a terminal).
   test(`on a terminal, update draws a progress bar on stderr: files, files per second, time left (from ${start})`, async (t) => {
     const r = repo(t, 400);
-    const out = await new Promise<{ code: number; text: string }>((resolve) => {
-      const p = pty.spawn(BIN, ["index", "update"], {
-        cwd: r.root,
-        cols: 120,
-        rows: 20,
-        env: { ...process.env, ...extra, NODWYN_DATA_DIR: r.dataDir, TERM: "xterm-256color" } as Record<string, string>,
-      });
-      let text = "";
-      p.onData((d) => (text += d));
-      p.onExit(({ exitCode }) => resolve({ code: exitCode, text }));
+    const p = pty.spawn(BIN, ["index", "update"], {
+      cwd: r.root,
+      cols: 120,
+      rows: 20,
+      env: { ...process.env, ...extra, NODWYN_DATA_DIR: r.dataDir, TERM: "xterm-256color" } as Record<string, string>,
     });
+    let text = "";
+    p.onData((d) => (text += d));
+    const { code } = await waitExit(p, `nodwyn index update in a pty (from ${start})`, { t, output: () => text });
+    const out = { code, text };
     t.is(out.code, 0, out.text);
     t.regex(out.text, /indexing \|[^|]*\| \d+\/\d+ files \| \d+ files\/s \| [^|]* left/);
     t.regex(out.text, /index: 401 files held \(read 401, removed 0, skipped 0\)/);

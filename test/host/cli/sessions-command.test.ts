@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pty from "node-pty";
 import { BIN } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 
 const DIST = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -102,8 +103,9 @@ test("sessions lists the repository's sessions; title and archive append to a cl
   t.true(existsSync(join(e.data, "sessions", `${id}.mem`)));
   t.deepEqual(readFileSync(join(e.data, "sessions", `${id}.jsonl`)), before);
   t.regex(run(e, ["sessions"]).stdout, /open now/);
+  const gone = waitExit(holder, "the lock holder (SIGKILLed)");
   holder.kill("SIGKILL");
-  await new Promise((r) => holder.once("exit", r));
+  await gone;
   const del = run(e, ["session", "delete", "--json", id!]);
   t.is(del.code, 0, del.stderr);
   t.like(JSON.parse(del.stdout), { session: id, deleted: true });
@@ -157,7 +159,7 @@ text = "Wrote notes."
   const p = pty.spawn(BIN, ["chat", "--model", "scripted:chat.toml"], { name: "xterm", cols: 160, rows: 40, cwd: e.root, env: { ...e.env, NO_COLOR: "1" } as Record<string, string> });
   let screen = "";
   p.onData((d) => (screen += d));
-  const exit = new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+  const exit = waitExit(p, "nodwyn chat in a pty (/tree, /undo, /redo)", { t, output: () => screen });
   t.teardown(() => {
     try {
       p.kill("SIGKILL");
@@ -196,7 +198,7 @@ text = "Wrote notes."
   p.write("/tree\r");
   await waitFor("the tree after", () => /head at turn 1; \/redo returns to turn 2/.test(screen.slice(mark)));
   p.write("\x04");
-  t.is(await exit, 0);
+  t.is((await exit).code, 0);
   const [id] = ids(e);
   const moves = records(e, id!).filter((x) => x.kind === "head.move").map((x) => [x.payload.reason, x.payload.from, x.payload.to]);
   t.deepEqual(moves, [["undo", 2, 1], ["undo", 1, 0], ["redo", 0, 1]]);

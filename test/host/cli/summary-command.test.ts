@@ -10,6 +10,7 @@ import { SourceRecords, checkSpan, replayRequest } from "../../../host/window/in
 import { AgentSession } from "../../../host/session/agent.js";
 import { FakeModel } from "../../helpers/fake-model.js";
 import { nodwyn, tempDir } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 import { gitRepo } from "../session/agent-helpers.js";
 
 const FIXTURES = fileURLToPath(new URL("../../../../test/fixtures/window/", import.meta.url));
@@ -111,8 +112,17 @@ test("the text: at most 16 KiB of UTF-8, not empty; a secret in it is redacted l
 test("a session another process holds is refused, and nothing is written; the session it leaves unclosed must be recovered first", async (t) => {
   const { dir, file } = data();
   const child = spawn(process.execPath, [HOLD, dir, A, "append"], { stdio: ["pipe", "pipe", "inherit"] });
+  const gone = waitExit(child, "the session holder", { t });
   const lines = createInterface({ input: child.stdout! });
-  const next = () => new Promise<string>((resolve) => lines.once("line", resolve));
+  // A line from the holder, or a failure naming it after 90 s (a holder that never answers must not stall the worker).
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the session holder printed no line within 90 s")), 90_000);
+      lines.once("line", (l) => {
+        clearTimeout(timer);
+        resolve(l);
+      });
+    });
   t.regex(await next(), /^ready \d+$/);
   const size = readFileSync(file).length;
   const f = textFile(dir, "Turn 1.\n");
@@ -124,7 +134,7 @@ test("a session another process holds is refused, and nothing is written; the se
   child.stdin!.write("close\n");
   t.is(await next(), "closed");
   child.stdin!.write("exit\n");
-  await new Promise((resolve) => child.once("exit", resolve));
+  await gone;
   // The child's resume left a session.resume without a session.end: the log must be recovered first.
   const inc = nodwyn(["summary", "--from", "3", "--through", "10", "--text", f, A], { dataDir: dir });
   t.is(inc.code, 1);

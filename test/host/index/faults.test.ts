@@ -5,7 +5,7 @@
 // 5,000, 8 x 5,000) through the same tests: NODWYN_INDEX_CRASH_TRIALS,
 // NODWYN_INDEX_CORRUPT_TRIALS, NODWYN_INDEX_WRITERS, NODWYN_INDEX_WRITER_ROUNDS.
 // NODWYN_INDEX_SEED replays a run (the seed is printed with every failure).
-import test from "ava";
+import test, { type ExecutionContext } from "ava";
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Redactor } from "../../../host/redact/index.js";
 import { IndexStorageError, hashText, projectPaths, readManifest, redactKeepingLines } from "../../../host/index/index.js";
 import { makeRepo, openIndex } from "./repo.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 
 const CHILD = fileURLToPath(new URL("../../../../test/host/index/fixtures/index-child.mjs", import.meta.url));
 const CRASH_TRIALS = Number(process.env.NODWYN_INDEX_CRASH_TRIALS ?? 200);
@@ -72,8 +73,11 @@ function liveDump(o: ReturnType<typeof openIndex>): string[] {
   return [...d.docs.filter((x) => live.has(x.split(" ")[0] as string)), ...d.words.filter((x) => live.has((x.split(" ")[0] as string).split("#")[0] as string))];
 }
 
-function runChild(args: string[], onLine?: (line: string, kill: () => void) => void): Promise<{ code: number | null; signal: string | null; out: string; err: string }> {
-  return new Promise((resolve) => {
+/** Below the tests' own t.timeout (20 and 30 minutes), so a child that never ends is named, with its output. */
+const CHILD_LIMIT = 15 * 60_000;
+
+function runChild(t: ExecutionContext, args: string[], onLine?: (line: string, kill: () => void) => void, ms = CHILD_LIMIT): Promise<{ code: number | null; signal: string | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
@@ -90,7 +94,7 @@ function runChild(args: string[], onLine?: (line: string, kill: () => void) => v
     });
     p.stderr.on("data", (d: Buffer) => (err += d));
     // "close", not "exit": a child's last lines may still be in its pipe when it has exited (a loaded machine lost two of them).
-    p.on("close", (code, signal) => resolve({ code, signal, out, err }));
+    waitExit(p, `the index child ${args.join(" ")}`, { on: "close", ms, t, output: () => `${out}\nstderr: ${err}` }).then(({ code, signal }) => resolve({ code, signal: signal as string | null, out, err }), reject);
   });
 }
 
@@ -126,7 +130,7 @@ test(`T21: SIGKILL at random points of ${CRASH_TRIALS} builds: the index always 
   cpSync(pristine, cal, { recursive: true });
   let took = 0;
   // The child times its own build (its lines may reach a busy parent together).
-  await runChild(["build", repo.root, cal, "10"], (line) => {
+  await runChild(t, ["build", repo.root, cal, "10"], (line) => {
     if (line.startsWith("done ")) took = Number(line.slice(5));
   });
   t.true(took > 0, "the calibration build finished");
@@ -144,7 +148,7 @@ test(`T21: SIGKILL at random points of ${CRASH_TRIALS} builds: the index always 
     const dir = join(repo.base, `trial-${i}`);
     cpSync(pristine, dir, { recursive: true });
     let done = false;
-    const r = await runChild(["build", repo.root, dir, "10"], (line, kill) => {
+    const r = await runChild(t, ["build", repo.root, dir, "10"], (line, kill) => {
       if (line === "go") setTimeout(kill, delays[i]);
       if (line.startsWith("done")) done = true;
     });
@@ -205,7 +209,7 @@ test(`T22: ${CORRUPT_TRIALS} corruptions of the index's files are all detected, 
   mkdirSync(work);
   const per = Math.ceil(CORRUPT_TRIALS / 6);
   const slices = Array.from({ length: Math.ceil(CORRUPT_TRIALS / per) }, (_, k) => [k * per, Math.min(per, CORRUPT_TRIALS - k * per)] as const);
-  const outs = await lanes(LANES, slices.length, (k) => runChild(["corrupt", repo.root, pristine, work, String(SEED), String(slices[k]![0]), String(slices[k]![1]), expected]));
+  const outs = await lanes(LANES, slices.length, (k) => runChild(t, ["corrupt", repo.root, pristine, work, String(SEED), String(slices[k]![0]), String(slices[k]![1]), expected]));
   const results: any[] = [];
   for (const r of outs) {
     t.is(r.code, 0, `a corruption child ended with ${r.code ?? r.signal}: ${r.err.slice(0, 2000)}`);
@@ -226,7 +230,7 @@ test(`T23: ${WRITERS} processes in two worktrees update one index ${WRITER_ROUND
   const wt = join(repo.base, "wt2");
   repo.git("worktree", "add", "-q", "-b", "second", wt);
   const trees = Array.from({ length: WRITERS }, (_, i) => (i % 2 === 0 ? repo.root : wt));
-  const outs = await Promise.all(trees.map((root, id) => runChild(["writer", root, repo.dataDir, String(id), String(WRITER_ROUNDS)])));
+  const outs = await Promise.all(trees.map((root, id) => runChild(t, ["writer", root, repo.dataDir, String(id), String(WRITER_ROUNDS)], undefined, 25 * 60_000)));
   for (const [id, r] of outs.entries()) {
     t.is(r.code, 0, `writer ${id}: ${r.err.slice(0, 2000)}`);
     if (r.code !== 0 || r.out.trim() === "") {

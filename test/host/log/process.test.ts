@@ -16,6 +16,7 @@ import {
   type LogRecord,
 } from "../../../host/log/index.js";
 import { REPO_ROOT, rng, tempDataDir } from "./helpers.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 
 const FIXTURES = join(REPO_ROOT, "test", "host", "log", "fixtures");
 
@@ -29,7 +30,8 @@ class Child {
   private waiters: (() => void)[] = [];
   readonly exited: Promise<number | null>;
 
-  constructor(script: string, args: string[]) {
+  /** `t`: the child is killed at its teardown if it still runs. */
+  constructor(script: string, args: string[], t: { teardown(f: () => void): void }) {
     this.proc = spawn(process.execPath, [join(FIXTURES, script), ...args], { stdio: ["pipe", "pipe", "pipe"] });
     this.proc.stderr!.setEncoding("utf8");
     this.proc.stderr!.on("data", (s: string) => (this.stderr += s));
@@ -41,16 +43,20 @@ class Child {
       for (const w of this.waiters.splice(0)) w();
     });
     // Resolves once the process is gone and its stdout fully read.
-    this.exited = new Promise((resolve) => this.proc.on("close", (code) => resolve(code)));
+    const exited = waitExit(this.proc, `${script} ${args.join(" ")}`, { on: "close", t, output: () => `${this.lines.join("\n")}\n${this.partial}\nstderr: ${this.stderr}` }).then((e) => e.code);
+    exited.catch(() => {}); // a test that never awaits it (it failed earlier) is not failed again by an unhandled rejection
+    this.exited = exited;
   }
 
   /** Waits until a line satisfies `pred` (or the child ends) and returns it. */
   async waitFor(pred: (l: string) => boolean): Promise<string | undefined> {
     let done = false;
-    void this.exited.then(() => {
+    const wake = () => {
       done = true;
       for (const w of this.waiters.splice(0)) w();
-    });
+    };
+    // A child that never ends rejects (helpers/wait-exit.ts); the waiter wakes, and the test's await of exited fails by name.
+    void this.exited.then(wake, wake);
     for (;;) {
       const hit = this.lines.find(pred);
       if (hit !== undefined || done) return hit;
@@ -67,7 +73,7 @@ const START = { version: "0.0.0", origin: "parent" };
 
 test("a writer in another process is refused at once; the lock dies with that process", async (t) => {
   const dir = tempDataDir(t);
-  const child = new Child("hold-writer.mjs", [dir, "s", "create"]);
+  const child = new Child("hold-writer.mjs", [dir, "s", "create"], t);
   t.is(await child.waitFor((l) => l.startsWith("ready")), "ready 1");
   const file = sessionLogPath("s", dir);
   t.true(isLockedByWriter(file));
@@ -83,7 +89,7 @@ test("a writer in another process is refused at once; the lock dies with that pr
 test("a child is refused while this process holds the writer", async (t) => {
   const dir = tempDataDir(t);
   const w = createSessionLog("s", START, { dataDir: dir });
-  const child = new Child("hold-writer.mjs", [dir, "s", "append"]);
+  const child = new Child("hold-writer.mjs", [dir, "s", "append"], t);
   t.is(await child.waitFor((l) => l.startsWith("error") || l.startsWith("ready")), "error LOG_LOCKED");
   t.is(await child.exited, 3);
   w.append("note", { text: "unaffected" });
@@ -93,7 +99,7 @@ test("a child is refused while this process holds the writer", async (t) => {
 
 test("closing releases the lock while the closing process lives on", async (t) => {
   const dir = tempDataDir(t);
-  const child = new Child("hold-writer.mjs", [dir, "s", "create"]);
+  const child = new Child("hold-writer.mjs", [dir, "s", "create"], t);
   await child.waitFor((l) => l.startsWith("ready"));
   child.send("append");
   t.is(await child.waitFor((l) => l.startsWith("appended")), "appended 2");
@@ -117,7 +123,7 @@ test("SIGKILL at random points during thousands of appends never loses an acknow
   let repaired = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const killAfter = 100 + Math.floor(random() * 500);
-    const child = new Child("append-until-killed.mjs", [dir, "crash", String(round), String(Math.floor(random() * 2 ** 31))]);
+    const child = new Child("append-until-killed.mjs", [dir, "crash", String(round), String(Math.floor(random() * 2 ** 31))], t);
     await child.waitFor((l) => /^\d+ \d+$/.test(l) && Number(l.split(" ")[1]) >= killAfter - 1);
     if (round % 2 === 1) {
       // Aim inside a large append: after its announcement, at a random moment of its write or fsync.
@@ -169,7 +175,7 @@ test(`T10: ${KILL_TRIALS} children appending with an fsync each, SIGKILLed at a 
   let finished = 0;
   const trial = async (n: number, delay: number, childSeed: number): Promise<void> => {
     const session = `t10-${n}`;
-    const child = new Child("append-fsync-until-killed.mjs", [dir, session, String(childSeed)]);
+    const child = new Child("append-fsync-until-killed.mjs", [dir, session, String(childSeed)], t);
     const started = await child.waitFor((l) => l === "start");
     t.truthy(started, `trial ${n}: the child did not start: ${child.stderr}`);
     // A uniformly random moment of its appends (the delay is drawn before the trial, so the seed replays it).
@@ -206,7 +212,7 @@ test(`T10: ${KILL_TRIALS} children appending with an fsync each, SIGKILLed at a 
 
 test("T14: a child the writer started (sleep 60) does not keep the lock once the writer is gone: the log's descriptor is close-on-exec", async (t) => {
   const dir = tempDataDir(t);
-  const child = new Child("hold-writer.mjs", [dir, "s", "create"]);
+  const child = new Child("hold-writer.mjs", [dir, "s", "create"], t);
   await child.waitFor((l) => l.startsWith("ready"));
   child.send("sleep");
   const line = await child.waitFor((l) => l.startsWith("sleeping "));
@@ -266,7 +272,7 @@ test(`T14: ${LOCK_TRIALS} times a child opens the log, is refused to this proces
     lanes.map(async (session, lane) => {
       const mine = Math.ceil(LOCK_TRIALS / lanes.length) - (lane === 1 && LOCK_TRIALS % 2 === 1 ? 1 : 0);
       for (let i = 0; i < mine; i++) {
-        const child = new Child("hold-writer.mjs", [dir, session, i === 0 ? "create" : "append"]);
+        const child = new Child("hold-writer.mjs", [dir, session, i === 0 ? "create" : "append"], t);
         const ready = await child.waitFor((l) => l.startsWith("ready") || l.startsWith("error"));
         // The child's open: a create writes seq 1, each later open a session.resume after the parent's.
         if (ready !== `ready ${i === 0 ? 1 : 2 * i + 1}`) {

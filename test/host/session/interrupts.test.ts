@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readLog } from "../../../host/log/index.js";
 import { BIN } from "../../helpers/cli.js";
+import { waitExit } from "../../helpers/wait-exit.js";
 
 /** The status a shell reports for a process ended by the signal: 128 + its number. */
 const signalExitCode = (s: "SIGINT" | "SIGTERM"): number => (s === "SIGINT" ? 130 : 143);
@@ -43,10 +44,10 @@ for (const [signal, args] of [
     if (args[0] === "repl") child.stdin!.write("(define x 1)\n");
     let stderr = "";
     child.stderr!.setEncoding("utf8").on("data", (s: string) => (stderr += s));
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (code, sig) => resolve([code, sig])));
+    const exited = waitExit(child, `nodwyn ${args.join(" ")} (${signal})`, { on: "close", t, output: () => stderr });
     await waitForRecord(dataDir, "eval.req");
     child.kill(signal);
-    const [code, sig] = await exited;
+    const { code, signal: sig } = await exited;
     t.is(sig, null, `killed by the signal instead of exiting: ${stderr}`);
     t.is(code, signalExitCode(signal), stderr);
     const dir = join(dataDir, "sessions");
