@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { Redactor } from "../redact/index.js";
 import { chunkStarts, lineOffsets, textKindOf } from "./chunks.js";
 import type { DocInput } from "./store.js";
-import { wordText } from "./words.js";
+import { wordText, wordTextLines } from "./words.js";
 
 /** The text of a read's bytes, a BOM dropped. */
 export function decodeText(bytes: Buffer): string {
@@ -108,8 +108,9 @@ export function prepareDoc(path: string, hash: string, text: string): DocInput {
   const c = chunkText(path, text);
   // wordText keeps every newline where it is (it only puts spaces in and blanks characters within lines),
   // so the words of line k are line k of the words: one pass over the whole text, then slices.
-  const w = wordText(text);
-  const at = w === text ? c.at : lineOffsets(w);
+  const wordLines: number[] = [];
+  const w = wordTextLines(text, wordLines);
+  const at = w === text ? c.at : wordLines;
   const end = (k: number): number => (k < c.lines ? (at[k] as number) - 1 : w.length);
   const rows = c.starts.map((s, i) => {
     const e = i + 1 < c.starts.length ? (c.starts[i + 1] as number) - 1 : c.lines;

@@ -193,18 +193,33 @@ export function queryWords(query: string, max = 64): string[] {
  * One pass; a stretch with nothing to change is copied as one slice.
  */
 export function wordText(text: string): string {
+  return wordTextLines(text, null);
+}
+
+/**
+ * wordText(text), and when `lines` is given, the offset of each line of the
+ * result pushed onto it as chunks.ts lineOffsets would find them in the result
+ * (0 first, then one after each newline that is not the last character; none
+ * for an empty text): the newlines are met on the way, so the result is not
+ * scanned again.
+ */
+export function wordTextLines(text: string, lines: number[] | null): string {
   const n = text.length;
   let out = "";
+  let outLen = 0; // out.length, kept as a number
   let copied = 0; // text[copied, i) is still to be copied
   let i = 0;
   const space = (at: number): void => {
     out += text.slice(copied, at) + " ";
+    outLen += at - copied + 1;
     copied = at;
   };
   const blank = (from: number, to: number): void => {
     out += text.slice(copied, from) + " ";
+    outLen += from - copied + 1;
     copied = to;
   };
+  if (lines !== null && n > 0) lines.push(0);
   while (i < n) {
     let k = text.charCodeAt(i);
     let cls = k < 128 ? (ASCII_CLASS[k] as number) : classAt(text, i);
@@ -214,7 +229,11 @@ export function wordText(text: string): string {
         const w = k >= 0xd800 && k <= 0xdbff && isLowSurrogate(text, i + 1) ? 2 : 1;
         blank(i, i + w);
         i += w;
-      } else i++;
+      } else {
+        // A newline is copied as it is: in the result it stands at outLen + (i - copied).
+        if (k === 10 && lines !== null && i + 1 < n) lines.push(outLen + (i - copied) + 1);
+        i++;
+      }
       continue;
     }
     let start = i;

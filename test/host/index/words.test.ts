@@ -3,6 +3,8 @@ import test from "ava";
 import fc from "fast-check";
 import Database from "better-sqlite3";
 import { MAX_WORD_LENGTH, bestLines, countWords, forEachWord, queryWords, splitWords, wordText } from "../../../host/index/index.js";
+import { wordTextLines } from "../../../host/index/words.js";
+import { lineOffsets } from "../../../host/index/chunks.js";
 
 const cases: [string, string[]][] = [
   // The seed's.
@@ -166,4 +168,30 @@ test("what the store's FTS5 ascii tokenizer finds in wordText(text) is exactly s
     }),
     { numRuns: 1500 },
   );
+});
+
+test("property: wordTextLines gives wordText's result and the line offsets lineOffsets finds in it", (t) => {
+  // Newlines next to everything that changes the result's length: cuts, blanked non-ASCII separators, dropped long words.
+  const parts = [...pieces, "\n", "\r\n", "\n\n", "—\n", "x".repeat(70), "\nY".repeat(3), "getHTTPResponse2XX"];
+  const check = (s: string): void => {
+    const at: number[] = [];
+    const w = wordTextLines(s, at);
+    t.is(w, wordText(s), JSON.stringify(s));
+    t.deepEqual(at, lineOffsets(w), JSON.stringify(s));
+  };
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 40 }), (p) => check(p.join(""))),
+    { numRuns: 3000 },
+  );
+  fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 80 }), check), { numRuns: 1500 });
+  // Worked by hand: "aB\n—\nx" becomes "a B\n \nx", whose lines begin at 0, 4 and 6; a last newline begins no line.
+  const at: number[] = [];
+  t.is(wordTextLines("aB\n—\nx", at), "a B\n \nx");
+  t.deepEqual(at, [0, 4, 6]);
+  const at2: number[] = [];
+  t.is(wordTextLines("fooBar\n", at2), "foo Bar\n");
+  t.deepEqual(at2, [0]);
+  const at3: number[] = [];
+  t.is(wordTextLines("", at3), "");
+  t.deepEqual(at3, []);
 });
