@@ -326,7 +326,7 @@ function forEachMatchingLine(
   from = 0,
   table: LineTable | null = null,
 ): void {
-  if (table !== null) return forEachTabledLine(buf, find, visit, table);
+  if (table !== null) return forEachTabledLine(buf, find, visit, table, from);
   let pos = from;
   while (pos < buf.length) {
     const at = find(pos);
@@ -386,11 +386,11 @@ function lineTableOf(log: LogBytes): LineTable | null {
  * is the next line's start less one, so a matching line costs one native call
  * (the search) instead of three.
  */
-function forEachTabledLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void, t: LineTable): void {
+function forEachTabledLine(buf: Buffer, find: Finder, visit: (at: number, start: number, end: number) => void, t: LineTable, from: number): void {
   const starts = t.starts;
   const n = t.n;
   let lo = 0;
-  let pos = 0;
+  let pos = from;
   while (pos < buf.length) {
     const at = find(pos);
     if (at < 0) break;
@@ -422,7 +422,6 @@ function forEachTabledLine(buf: Buffer, find: Finder, visit: (at: number, start:
  * exist when the module loads.
  */
 let memoryWords: RE2[] | null = null;
-
 
 /**
  * Rows that repeat other rows, left out as the conversation memory leaves
