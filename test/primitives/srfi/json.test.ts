@@ -290,3 +290,51 @@ test("json-write of random JSON texts read back gives the same text (every kind 
   );
   t.pass();
 });
+
+test("json-read's guess of each key (the last object's keys, in order) and its short arrays agree with the state machine on objects of shifting shapes", async (t) => {
+  const fc = await import("fast-check");
+  const { interp } = makeInterp();
+  let current = "";
+  interp.define({ name: "current-text", params: [], doc: "", impl: () => new MString(current) });
+  await interp.evaluate(`(import (srfi 180))
+    (define (outcome thunk) (guard (e ((json-error? e) (list 'json-error (json-error-reason e))) (#t (list 'other (condition/report-string e)))) (thunk)))
+    (define (from-port text) (outcome (lambda () (json-read (open-input-string text)))))
+    (define (both text) (list (from-port text) (parameterize ((json-number-of-character-limit 1e9)) (from-port text))))`);
+  // Keys that are prefixes of one another, the same name with and without escapes, past ASCII, empty; a key's text cut short.
+  const key = fc.constantFrom('"a"', '"ab"', '"abc"', '"b"', '"a\\u0062"', '"a\\""', '"\\\\"', '"é"', '"😀"', '""', '"a', '"ab', '"ab"x', '"a\\u0001"', '"a\u0001"');
+  const val = fc.constantFrom("1", "-0.0", "0.0", "2.5", "2.5", '"s"', "[]", "[1]", "[1,2]", "[1,2,3]", "[1,2,3,4]", "[1,2,3,4,5]", "{}", "null", "tru", "[1,]");
+  const object = fc.array(fc.tuple(key, val), { maxLength: 5 }).map((kv) => "{" + kv.map(([k, v]) => `${k}:${v}`).join(",") + "}");
+  const doc = fc.array(object, { minLength: 1, maxLength: 8 }).map((os) => "[" + os.join(",") + "]");
+  let accepted = 0;
+  fc.assert(
+    fc.property(doc, (s) => {
+      current = s;
+      const [fast, slow] = listToArray(interp.evaluateSync(`(both (current-text))`)) as any[];
+      const a = writeToString(fast, "write");
+      if (a !== writeToString(slow, "write") || a.startsWith("(other")) return false;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(s);
+      } catch {
+        // JSON.parse accepts the unescaped U+0001 no more than json-read does.
+        return a.startsWith("(json-error");
+      }
+      accepted++;
+      return JSON.stringify(noNegZero(plain(fast))) === JSON.stringify(noNegZero(parsed));
+    }),
+    { numRuns: 3000 },
+  );
+  t.true(accepted > 100, `${accepted} well-formed documents`);
+});
+
+test("json-read shares equal flonums but never mixes 0.0 and -0.0, and arrays of every short length hold their own elements", async (t) => {
+  const { interp } = makeInterp();
+  const v = await interp.evaluate(`(import (srfi 180))
+    (let ((v (json-read (open-input-string "[0.0, -0.0, 0.0, -0.0, 2.5, 25e-1, -2.5, 1e300, 1e300]"))))
+      (list (map (lambda (i) (eqv? (vector-ref v i) -0.0)) '(0 1 2 3))
+            (map (lambda (i) (eqv? (vector-ref v i) 0.0)) '(0 1 2 3))
+            (eqv? (vector-ref v 4) (vector-ref v 5)) (vector-ref v 6) (inexact? (vector-ref v 4)) (= (vector-ref v 7) (vector-ref v 8) 1e300)))`);
+  t.is(writeToString(v, "write"), "((#f #t #f #t) (#t #f #t #f) #t -2.5 #t #t)");
+  const arrays = await interp.evaluate(`(json-read (open-input-string "[[],[1],[1,2],[1,2,3],[1,2,3,4],[1,2,3,4,5],[[1],[[2,3]],[4,[5,[6,7,8,9]]]]]"))`);
+  t.is(writeToString(arrays, "write"), "#(#() #(1) #(1 2) #(1 2 3) #(1 2 3 4) #(1 2 3 4 5) #(#(1) #(#(2 3)) #(4 #(5 #(6 7 8 9)))))");
+});
