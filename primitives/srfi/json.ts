@@ -608,58 +608,11 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 /** Characters and bytes the fast path charges to the budget at once. */
 const FAST_CHARGE = 1 << 16;
 
-/**
- * The flonums the fast path made lately, by a hash of their value: a document
- * repeats its numbers (prices, scores, coordinates), and a flonum is immutable
- * (eqv? and equal? compare values; eq? on numbers is unspecified), so equal
- * ones may be one object, which the collector then copies once. ±0 are never
- * shared (=== cannot tell them apart). Made on first use.
- */
-let floShared: any[] | null = null;
-let floValues: Float64Array | null = null;
-function sharedFlonum(f: number): any {
-  if (f === 0) return flo(f);
-  if (floShared === null) {
-    floShared = new Array(1024).fill(null);
-    floValues = new Float64Array(1024);
-  }
-  const h = (f * 1021.7) | 0;
-  const slot = (h ^ (h >>> 10)) & 1023;
-  if ((floValues as Float64Array)[slot] === f) return floShared[slot];
-  const x = flo(f);
-  floShared[slot] = x;
-  (floValues as Float64Array)[slot] = f;
-  return x;
-}
-
-/**
- * stack[base .. base+n) as a new array. The short ones are array literals:
- * V8 tracks where a literal's arrays are made and, when they live long (a
- * document's arrays do), makes them in the old generation directly, where the
- * young generation's collections need not copy them; slice's never are.
- */
-function smallArray(stack: any[], base: number, n: number): any[] {
-  switch (n) {
-    case 1:
-      return [stack[base]];
-    case 2:
-      return [stack[base], stack[base + 1]];
-    case 3:
-      return [stack[base], stack[base + 1], stack[base + 2]];
-    case 4:
-      return [stack[base], stack[base + 1], stack[base + 2], stack[base + 3]];
-    default:
-      return stack.slice(base, base + n);
-  }
-}
-
 /** json-read's fast path over a text in memory (JsonParser.fastRead): recursive descent with charCodeAt. */
 class FastReader {
   /** Keys seen lately, by a hash of their text: an object's keys are interned once, not sliced and looked up each time. */
   private readonly keys: (Sym | undefined)[] = new Array(512);
   private readonly keyHashes = new Int32Array(512);
-  /** The keys of the last object read, in order (key's first guess). */
-  private readonly shape: (Sym | undefined)[] = new Array(64);
   /** Short string values seen lately, the same way. */
   private readonly texts: (string | undefined)[] = new Array(512);
   private readonly textHashes = new Int32Array(512);
@@ -721,10 +674,9 @@ class FastReader {
       }
       let head: Pair | null = null;
       let tail: Pair | null = null;
-      let j = 0;
       for (;;) {
         if (k !== 34) throw BAIL;
-        const key = this.key(j++);
+        const key = this.key();
         if (this.ws() !== 58) throw BAIL;
         this.i++;
         this.ws();
@@ -766,8 +718,8 @@ class FastReader {
           this.ws();
         } else if (k === 93) {
           this.i++;
-          const out = smallArray(stack, base, this.top - base);
-          // (The slots past top are left as they are: overwritten by the next array, dropped with the reader.)
+          const out = stack.slice(base, this.top);
+          stack.length = base;
           this.top = base;
           this.bytes += out.length * COST.slotBytes + 16;
           return out;
@@ -860,7 +812,7 @@ class FastReader {
       f = Number(t.slice(start, i));
       if (!Number.isFinite(f)) throw BAIL;
     }
-    return sharedFlonum(f);
+    return flo(f);
   }
 
   /** A string's text; i at its opening quote, then past its closing one. */
@@ -885,7 +837,7 @@ class FastReader {
     // gets its own MString), so a repeated word costs no new string.
     const slot = (h ^ len) & 511;
     const s = this.texts[slot];
-    if (s !== undefined && this.textHashes[slot] === h && s.length === len && sameText(t, start, s)) return s;
+    if (s !== undefined && this.textHashes[slot] === h && s.length === len && t.startsWith(s, start)) return s;
     const fresh = t.slice(start, i);
     this.texts[slot] = fresh;
     this.textHashes[slot] = h;
@@ -908,45 +860,16 @@ class FastReader {
     return this.parser.unescaped(t.slice(start, i));
   }
 
-  /**
-   * An object's key as a symbol; i at its opening quote, then past its closing
-   * one. The j-th key of the last object read is tried first (objects of one
-   * shape repeat their keys in order): compared in place, no hash, no slice.
-   * Only keys without escapes are remembered (their text is their name), so a
-   * match of the name's characters and then a quote is that key exactly.
-   */
-  private key(j: number): Sym {
+  /** An object's key as a symbol; i at its opening quote, then past its closing one. */
+  private key(): Sym {
     const t = this.t;
     const start = this.i + 1;
-    if (j < 64) {
-      const e = this.shape[j];
-      if (e !== undefined) {
-        const name = e.name;
-        const n = name.length;
-        if (t.charCodeAt(start + n) === 34) {
-          let k = 0;
-          while (k < n && t.charCodeAt(start + k) === name.charCodeAt(k)) k++;
-          if (k === n) {
-            this.i = start + n + 1;
-            return e;
-          }
-        }
-      }
-    }
-    const sym = this.keyAt(start);
-    if (j < 64 && sym !== null) this.shape[j] = sym;
-    return sym ?? this.symbols.intern(this.escaped(start));
-  }
-
-  /** key's search by hash (i at the key's opening quote; start just after it); null for a key with escapes (i unmoved). */
-  private keyAt(start: number): Sym | null {
-    const t = this.t;
     let i = start;
     let h = 0;
     for (;;) {
       const c = t.charCodeAt(i);
       if (c === 34) break;
-      if (c === 92) return null;
+      if (c === 92) return this.symbols.intern(this.escaped(start));
       if (c < 32 || c !== c) throw BAIL;
       h = (Math.imul(h, 31) + c) | 0;
       i++;
@@ -955,19 +878,12 @@ class FastReader {
     this.i = i + 1;
     const slot = (h ^ len) & 511;
     const s = this.keys[slot];
-    if (s !== undefined && this.keyHashes[slot] === h && s.name.length === len && sameText(t, start, s.name)) return s;
+    if (s !== undefined && this.keyHashes[slot] === h && s.name.length === len && t.startsWith(s.name, start)) return s;
     const sym = this.symbols.intern(t.slice(start, i));
     this.keys[slot] = sym;
     this.keyHashes[slot] = h;
     return sym;
   }
-}
-
-/** True when t holds s at start (s no longer than what is left of t: the caller knows where s would end). */
-function sameText(t: string, start: number, s: string): boolean {
-  const n = s.length;
-  for (let k = 0; k < n; k++) if (t.charCodeAt(start + k) !== s.charCodeAt(k)) return false;
-  return true;
 }
 
 /** An object json-read is building: its pairs so far, and the key waiting for its value. */
