@@ -26,6 +26,7 @@ import {
   Sym,
   Char,
   Flonum,
+  flo,
   Ratnum,
   Port,
   EOF,
@@ -379,7 +380,7 @@ export class JsonParser {
     } else {
       const f = Number(tok);
       if (!Number.isFinite(f)) this.fail(`the number ${tok.length > 40 ? tok.slice(0, 40) + "…" : tok} is out of the range of a flonum`);
-      v = new Flonum(f);
+      v = flo(f);
     }
     spend(tok.length * COST.charNs);
     this.consume(end - s.pos);
@@ -811,7 +812,7 @@ class FastReader {
       f = Number(t.slice(start, i));
       if (!Number.isFinite(f)) throw BAIL;
     }
-    return new Flonum(f);
+    return flo(f);
   }
 
   /** A string's text; i at its opening quote, then past its closing one. */
@@ -900,8 +901,11 @@ function isLetter(c: number): boolean {
 
 /** Why a Scheme number has no JSON form (SRFI 180: integers and finite flonums have one), or null. Shared with json-value.ts. */
 export function jsonNumberProblem(v: any): string | null {
-  if (typeof v === "number" || typeof v === "bigint") return null;
-  if (v instanceof Flonum) return Number.isFinite(v.v) ? null : `${v.v > 0 ? "+inf.0" : v.v < 0 ? "-inf.0" : "+nan.0"} has no JSON form`;
+  if (typeof v === "bigint") return null;
+  if (typeof v === "number" || v instanceof Flonum) {
+    const f: number = typeof v === "number" ? v : v.v;
+    return Number.isFinite(f) ? null : `${f > 0 ? "+inf.0" : f < 0 ? "-inf.0" : "+nan.0"} has no JSON form`;
+  }
   if (v instanceof Ratnum) return "an exact rational that is not an integer has no JSON form";
   return "not a JSON number";
 }
@@ -1009,8 +1013,7 @@ class RecursiveWriter {
         this.put(s);
         this.putc(34);
       } else this.put(JSON.stringify(s));
-    } else if (typeof x === "number") this.put(String(x));
-    else if (x instanceof Flonum && Number.isFinite(x.v) && !Number.isInteger(x.v)) this.put(String(x.v));
+    } else if (typeof x === "number" && Number.isFinite(x)) this.put(String(x)); // a fixnum, or a non-integral flonum (bare, ADR 0046)
     else if (x === true) this.put("true");
     else if (x === false) this.put("false");
     else if (Array.isArray(x)) {
@@ -1132,7 +1135,7 @@ function keyText(k: Sym): string {
 const PARSER: ArgType = { name: "json parser", test: (x: any) => x instanceof JsonParser };
 const TEXT_IN: ArgType = { name: "textual input port", test: (x: any) => x instanceof Port && x.input && x.kind === "textual" };
 const TEXT_OUT: ArgType = { name: "textual output port", test: (x: any) => x instanceof Port && x.output && x.kind === "textual" };
-const LIMIT: ArgType = { name: "real number", test: (x: any) => typeof x === "number" || (x instanceof Flonum && !Number.isNaN(x.v)) };
+const LIMIT: ArgType = { name: "real number", test: (x: any) => (typeof x === "number" && !Number.isNaN(x)) || (x instanceof Flonum && !Number.isNaN(x.v)) };
 const limitOf = (x: any): number => (typeof x === "number" ? x : x.v);
 
 /** The procedures of (nodwyn primitives srfi 180); stdlib/srfi/180.sld wraps them. */
