@@ -11,7 +11,9 @@
 // contagion, type errors) goes to a separate `*Slow` function that the inliner
 // leaves out of line.
 //
-// Two boxed flonums are the second case, also inline.
+// A boxed (integral) flonum with a JS number or another boxed flonum is the
+// second case, also inline: contagion makes the result a flonum, boxed only
+// when integral.
 //
 // The range checks use the literal ±(2^53 − 1) rather than imported constants
 // so that the fast path has no module-binding loads.
@@ -26,49 +28,94 @@ import { argError, raiseError } from "../../errors.js";
 import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
 import { makeRect, realPart, imagPart, cdDiv } from "./rect.js";
 
-/** `(+ a b)`. */
+/** A double as a flonum: bare when non-integral, boxed when integral (repr.ts's `flo`, local so that it inlines). */
+function fl(r: number): SNumber {
+  return Number.isInteger(r) ? new Flonum(r) : r;
+}
+
+/** `(+ a b)`. (−0 only comes from −0 + −0, and bare numbers are never −0.) */
 export function add(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
-    const r = a + b; // −0 only from −0 + −0, and bare numbers are never −0
+    const r = a + b;
     if (!Number.isInteger(r)) return r;
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(r);
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r;
   }
-  if (a instanceof Flonum && b instanceof Flonum) return flo(a.v + b.v);
+  return addMixed(a, b);
+}
+
+/** add when the inline case fails: an integral result from a bare flonum, a boxed flonum, fixnum overflow, the rest. */
+function addMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a + b); // integral, from a bare flonum: 1.5 + 1.5
+    } else if (b instanceof Flonum) return fl(a + b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v + b.v);
+    if (typeof b === "number") return fl(a.v + b);
+  }
   return addSlow(a, b, "+");
 }
 
-/** `(- a b)`. */
+/** `(- a b)`. (x − x is +0.) */
 export function sub(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
-    const r = a - b; // x − x is +0
+    const r = a - b;
     if (!Number.isInteger(r)) return r;
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(r);
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r;
   }
-  if (a instanceof Flonum && b instanceof Flonum) return flo(a.v - b.v);
+  return subMixed(a, b);
+}
+
+/** sub when the inline case fails (see addMixed). */
+function subMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a - b); // integral, from a bare flonum: 2.5 - 0.5
+    } else if (b instanceof Flonum) return fl(a - b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v - b.v);
+    if (typeof b === "number") return fl(a.v - b);
+  }
   return subSlow(a, b);
 }
 
-/** `(* a b)`. */
+/** `(* a b)`. An inexact factor keeps the sign of a zero: (* 0 -1.5) is −0.0. */
 export function mul(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
     const r = a * b;
     if (!Number.isInteger(r)) return r;
-    // An inexact factor keeps the sign of a zero: (* 0 -1.5) is −0.0.
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(r);
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r + 0; // + 0 turns −0 (0 · negative) into 0
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r + 0; // + 0 turns −0 (0 · negative) into 0
   }
-  if (a instanceof Flonum && b instanceof Flonum) return flo(a.v * b.v);
+  return mulMixed(a, b);
+}
+
+/** mul when the inline case fails (see addMixed). */
+function mulMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a * b); // integral, from a bare flonum: 0.5 * 4
+    } else if (b instanceof Flonum) return fl(a * b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v * b.v);
+    if (typeof b === "number") return fl(a.v * b);
+  }
   return mulSlow(a, b);
 }
 
 /** `(/ a b)`: exact operands give an exact (possibly rational) result; an exact zero divisor raises. */
 export function div(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number" && b !== 0) {
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return flo(a / b);
+    if (!Number.isInteger(a) || !Number.isInteger(b)) return fl(a / b);
     if (a % b === 0) return a / b + 0;
   }
+  return divMixed(a, b);
+}
+
+function divMixed(a: unknown, b: unknown): SNumber {
+  if (b instanceof Flonum) {
+    if (typeof a === "number") return fl(a / b.v); // an inexact zero divisor gives ±inf.0 or +nan.0
+    if (a instanceof Flonum) return fl(a.v / b.v);
+  } else if (a instanceof Flonum && typeof b === "number" && b !== 0) return fl(a.v / b);
   return divSlow(a, b);
 }
 
@@ -81,43 +128,58 @@ export function neg(a: unknown): SNumber {
 function negSlow(a: unknown): SNumber {
   // Negation, not 0 − a: (- 0.0) is −0.0.
   if (a instanceof Flonum) return new Flonum(-a.v);
-  if (typeof a === "number" && !Number.isInteger(a)) return -a;
   return subSlow(0, a, 1);
+}
+
+// The comparisons: two JS numbers (fixnums or bare flonums), two boxed flonums,
+// or one of each are all exact doubles, so the double comparison is exact.
+
+/** A JS number's or a boxed flonum's double, or NaN for anything else (so compareSlow decides). */
+function dbl(x: unknown): number {
+  return typeof x === "number" ? x : x instanceof Flonum ? x.v : NaN;
+}
+
+/** Either operand is not a number or a boxed flonum (dbl gave NaN for it), or both are and one is a NaN. */
+function mixedCmp(a: unknown, b: unknown, who: string): number {
+  const x = dbl(a);
+  const y = dbl(b);
+  if (x === x && y === y) return x < y ? -1 : x > y ? 1 : 0;
+  return compareSlow(a, b, who);
 }
 
 /** `(= a b)`. */
 export function numEq(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a === b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v === b.v;
-  return compareSlow(a, b, "=") === 0;
+  return mixedCmp(a, b, "=") === 0;
 }
 
 /** `(< a b)`. */
 export function lt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v < b.v;
-  return compareSlow(a, b, "<") < 0;
+  return mixedCmp(a, b, "<") < 0;
 }
 
 /** `(<= a b)`. */
 export function le(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a <= b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v <= b.v;
-  return compareSlow(a, b, "<=") <= 0;
+  return mixedCmp(a, b, "<=") <= 0;
 }
 
 /** `(> a b)`. */
 export function gt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a > b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v > b.v;
-  return compareSlow(a, b, ">") > 0;
+  return mixedCmp(a, b, ">") > 0;
 }
 
 /** `(>= a b)`. */
 export function ge(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a >= b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v >= b.v;
-  return compareSlow(a, b, ">=") >= 0;
+  return mixedCmp(a, b, ">=") >= 0;
 }
 
 // Integer division. For fixnums, a % b is exact (fmod never rounds), a − a % b
