@@ -1,19 +1,21 @@
 // The binary operations compiled code calls directly: a fixnum fast path, then a generic slow path.
 //
-// Each exported hot op is a few lines so that V8 inlines it at the call site.
-// Both arguments JS numbers is the first case: fixnums (safe integers, never −0)
-// and non-integral flonums, which are bare doubles too (ADR 0046). The double
-// result r is computed once; a non-integral r is a flonum already (an operation
-// on two fixnums never gives one), so it is returned as it is, allocating
-// nothing. An integral r is a fixnum when both operands were fixnums and r is
-// in the safe range, and a boxed flonum (1.5 + 1.5 is 3.0) when either was not.
-// Everything else (overflow to bigint, rationals, boxed flonums and their
-// contagion, type errors) goes to a separate `*Slow` function that the inliner
-// leaves out of line.
+// Each exported hot op is a few lines so that V8 inlines it at the call site
+// (its bytecode size decides how many call sites of a loop get inlined).
+// The inline case is both arguments JS numbers: fixnums (safe integers, never
+// −0) and non-integral flonums, which are bare doubles too (ADR 0046). The
+// double result r is computed once; a non-integral r is a flonum already (an
+// operation on two fixnums never gives one), so it is returned as it is,
+// allocating nothing. An integral r is returned when both operands were
+// fixnums and r is in the safe range.
 //
-// A boxed (integral) flonum with a JS number or another boxed flonum is the
-// second case, also inline: contagion makes the result a flonum, boxed only
-// when integral.
+// Everything else goes to a small out-of-line `*Mixed` function: an integral
+// result from a bare flonum (1.5 + 1.5 is the boxed 3.0), a boxed (integral)
+// flonum with a number or another box (contagion: a flonum, boxed only when
+// integral), and from there to the generic `*Slow` function (overflow to
+// bigint, rationals, complex numbers, type errors). The comparisons keep two
+// inline cases, two JS numbers and two boxes, and compare a box with a number
+// as doubles out of line.
 //
 // The range checks use the literal ±(2^53 − 1) rather than imported constants
 // so that the fast path has no module-binding loads.
