@@ -12,7 +12,7 @@ import { MString } from "./values/string.js";
 import { Procedure } from "./values/procedure.js";
 import { Condition } from "./values/condition.js";
 import { Port, type PortSink, type PortSource } from "./values/port.js";
-import { Flonum } from "./values/numbers/repr.js";
+import { Flonum, flo } from "./values/numbers/repr.js";
 import type { SourceLoc } from "./values/loc.js";
 import { formatLoc } from "./values/loc.js";
 import { Reader, locationOf } from "./reader/reader.js";
@@ -364,7 +364,7 @@ export class Interpreter {
         params: ["[status]"],
         doc: "Internal: ends the program with a status (after the prelude's exit ran the dynamic-wind afters).",
         impl(status: any) {
-          const code = status === undefined || status === true ? 0 : status === false ? 1 : typeof status === "number" ? status : 1;
+          const code = status === undefined || status === true ? 0 : status === false ? 1 : typeof status === "number" && Number.isInteger(status) ? status : 1;
           self.stdout.flush();
           self.stderr.flush();
           if (self.ctx.process === null) hostError("no-process-access", "exit: no process access was granted to this interpreter", [status], "exit");
@@ -377,7 +377,7 @@ export class Interpreter {
         params: ["[status]"],
         doc: "Ends the program at once, without running outstanding dynamic-wind afters.",
         impl(status: any) {
-          const code = status === undefined || status === true ? 0 : status === false ? 1 : typeof status === "number" ? status : 1;
+          const code = status === undefined || status === true ? 0 : status === false ? 1 : typeof status === "number" && Number.isInteger(status) ? status : 1;
           self.stdout.flush();
           self.stderr.flush();
           if (self.ctx.process === null) hostError("no-process-access", "emergency-exit: no process access was granted to this interpreter", [status]);
@@ -712,7 +712,7 @@ export class Interpreter {
    * lists with symbol keys (SRFI 180's JSON mapping), null the symbol null.
    */
   fromJS(x: unknown): any {
-    if (typeof x === "number") return Number.isSafeInteger(x) && !Object.is(x, -0) ? x : new Flonum(x);
+    if (typeof x === "number") return Number.isSafeInteger(x) && !Object.is(x, -0) ? x : flo(x); // a non-integral double stays bare (ADR 0046)
     if (typeof x === "bigint") return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x;
     if (typeof x === "boolean") return x;
     if (typeof x === "string") return new MString(x);

@@ -41,19 +41,19 @@ function t(name: string, test: (x: any) => boolean): ArgType {
   return { name, test };
 }
 
-export const isFixnum = (x: any): x is number => typeof x === "number";
+export const isFixnum = (x: any): x is number => typeof x === "number" && Number.isInteger(x);
 
 /** The common argument types. */
 export const T = {
   any: t("any value", () => true),
   number: t("number", isNumber),
   real: t("real number", isReal),
-  integer: t("integer", (x) => typeof x === "number" || typeof x === "bigint" || (x instanceof Flonum && Number.isInteger(x.v))),
-  exactInteger: t("exact integer", (x) => typeof x === "number" || typeof x === "bigint"),
-  exactRational: t("exact rational", (x) => typeof x === "number" || typeof x === "bigint" || x instanceof Ratnum),
+  integer: t("integer", (x) => (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint" || (x instanceof Flonum && Number.isInteger(x.v))),
+  exactInteger: t("exact integer", (x) => (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint"),
+  exactRational: t("exact rational", (x) => (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint" || x instanceof Ratnum),
   /** An exact non-negative integer small enough to index anything (a fixnum ≥ 0). */
-  index: t("exact non-negative integer", (x) => typeof x === "number" && x >= 0),
-  byte: t("byte (exact integer 0..255)", (x) => typeof x === "number" && x >= 0 && x <= 255),
+  index: t("exact non-negative integer", (x) => typeof x === "number" && Number.isInteger(x) && x >= 0),
+  byte: t("byte (exact integer 0..255)", (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 255),
   char: t("character", (x) => x instanceof Char),
   string: t("string", (x) => x instanceof MString),
   symbol: t("symbol", (x) => x instanceof Sym),

@@ -370,9 +370,9 @@ function inlineOp(n: Call): InlineOp | null {
   return op !== undefined && op.arity.includes(n.args.length) ? op : null;
 }
 
-/** JS source of a fixnum, boolean or other immediate constant, or null. */
+/** JS source of a fixnum, a finite bare flonum (ADR 0046), a boolean or other immediate constant, or null. */
 function immediate(v: any): string | null {
-  if (typeof v === "number") return v < 0 ? `(${v})` : `${v}`;
+  if (typeof v === "number" && Number.isFinite(v)) return v < 0 ? `(${v})` : `${v}`; // NaN and ±inf.0 go to the constant table
   if (v === true) return "true";
   if (v === false) return "false";
   if (v === NIL) return "NIL";

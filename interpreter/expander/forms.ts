@@ -643,5 +643,5 @@ export function featureMatch(ex: Expander, req: any, form: any, loc: L): boolean
 
 /** Data `case` can compare with `eq?` (identity in nodwyn's representation). */
 function isEqComparable(d: any): boolean {
-  return typeof d === "number" || typeof d === "boolean" || d === NIL || (d !== null && typeof d === "object" && d.constructor?.name === "Sym") || (d !== null && typeof d === "object" && d.constructor?.name === "Char");
+  return (typeof d === "number" && Number.isInteger(d)) || typeof d === "boolean" || d === NIL || (d !== null && typeof d === "object" && d.constructor?.name === "Sym") || (d !== null && typeof d === "object" && d.constructor?.name === "Char");
 }

@@ -69,7 +69,7 @@ export function libraryKey(name: any): string | null {
   const out: string[] = [];
   for (const p of parts) {
     if (p instanceof Sym) out.push(p.name);
-    else if (typeof p === "number" && p >= 0) out.push(String(p));
+    else if (typeof p === "number" && Number.isInteger(p) && p >= 0) out.push(String(p));
     else return null;
   }
   return out.join(" ");

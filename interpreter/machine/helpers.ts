@@ -38,23 +38,23 @@ export function isZero(x: any): boolean {
   return x === 0 || (typeof x !== "number" && numIsZero(x));
 }
 export function vref(v: any, i: any): any {
-  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length) return v[i];
+  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length && Number.isInteger(i)) return v[i];
   return vrefSlow(v, i);
 }
 function vrefSlow(v: any, i: any): never {
   if (!Array.isArray(v)) argError("vector-ref", 1, "vector", v);
-  if (typeof i !== "number" || i < 0) argError("vector-ref", 2, "exact non-negative integer", i);
+  if (typeof i !== "number" || !Number.isInteger(i) || i < 0) argError("vector-ref", 2, "exact non-negative integer", i);
   return rangeError("vector-ref", 2, `index ${i} out of range [0, ${v.length})`, i);
 }
 export function vset(v: any, i: any, x: any): any {
   // A literal vector carries the LITERAL mark; an ordinary one misses it on a cached lookup.
-  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length && (v as any)[LITERAL] !== true) {
+  if (Array.isArray(v) && typeof i === "number" && i >= 0 && i < v.length && Number.isInteger(i) && (v as any)[LITERAL] !== true) {
     v[i] = x;
     return UNSPECIFIED;
   }
   if (!Array.isArray(v)) argError("vector-set!", 1, "vector", v);
   if ((v as any)[LITERAL] === true) literalError("vector-set!", 1, "vector", v);
-  if (typeof i !== "number" || i < 0) argError("vector-set!", 2, "exact non-negative integer", i);
+  if (typeof i !== "number" || !Number.isInteger(i) || i < 0) argError("vector-set!", 2, "exact non-negative integer", i);
   return rangeError("vector-set!", 2, `index ${i} out of range [0, ${v.length})`, i);
 }
 export function vlen(v: any): number {
@@ -76,9 +76,9 @@ export function slen(s: any): number {
   return s instanceof MString ? s.length : argError("string-length", 1, "string", s);
 }
 export function sref(s: any, i: any): any {
-  if (s instanceof MString && typeof i === "number" && i >= 0 && i < s.length) return charOf(s.ref(i));
+  if (s instanceof MString && typeof i === "number" && i >= 0 && i < s.length && Number.isInteger(i)) return charOf(s.ref(i));
   if (!(s instanceof MString)) argError("string-ref", 1, "string", s);
-  if (typeof i !== "number" || i < 0) argError("string-ref", 2, "exact non-negative integer", i);
+  if (typeof i !== "number" || !Number.isInteger(i) || i < 0) argError("string-ref", 2, "exact non-negative integer", i);
   return rangeError("string-ref", 2, `index ${i} out of range [0, ${s.length})`, i);
 }
 

@@ -304,6 +304,7 @@ function atomText(x: unknown, display: boolean): string {
   switch (typeof x) {
     case "number":
       if (Number.isSafeInteger(x)) return x === 0 ? "0" : String(x);
+      if (!Number.isInteger(x)) return numberToString(x); // a non-integral flonum, bare (ADR 0046)
       return `#<js-number ${String(x)}>`;
     case "bigint":
       return numberToString(x);

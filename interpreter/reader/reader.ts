@@ -416,7 +416,7 @@ export class Reader {
           break;
         }
         if (f.kind === "bytevector") {
-          if (!(typeof value === "number" && value >= 0 && value <= 255))
+          if (!(typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255))
             this.fail(`expected an exact integer from 0 to 255 in the bytevector opened at ${this.lineCol(f.start)}, found '${clip(img)}'`, start, end);
           (f.items as any[]).push(value);
           break;

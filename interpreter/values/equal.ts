@@ -11,7 +11,9 @@ const CHARGE_EVERY = 1 << 16;
 /**
  * R7RS `eq?`: identity. Fixnums and bigints are JS primitives compared by
  * value and characters are cached, so small exact integers, bignums and
- * characters are `eq?` when equal; flonums and ratnums are boxed and are not.
+ * characters are `eq?` when equal, and so are non-integral flonums, which are
+ * bare doubles (ADR 0046) — except a NaN, which `===` never equates; integral
+ * flonums and ratnums are boxed and are not.
  */
 export function eq(a: any, b: any): boolean {
   return a === b;
@@ -24,7 +26,9 @@ export function eq(a: any, b: any): boolean {
  */
 export function eqv(a: any, b: any): boolean {
   if (a === b) return true;
-  // Fixnums and bigints are primitives: === above already compared them by value.
+  // Fixnums, bigints and bare flonums are primitives: === above already compared them
+  // by value, except a NaN (bare numbers are never −0).
+  if (typeof a === "number") return a !== a && typeof b === "number" && b !== b;
   if (a instanceof Flonum) return b instanceof Flonum && Object.is(a.v, b.v);
   if (a instanceof Ratnum) return b instanceof Ratnum && a.num === b.num && a.den === b.den;
   if (a instanceof Compnum) return b instanceof Compnum && eqv(a.re, b.re) && eqv(a.im, b.im);

@@ -53,7 +53,7 @@ export interface FileToolServices {
 }
 
 const stringOrFalse: ArgType = { name: "string or #f", test: (x) => x instanceof MString || x === false };
-const indexOrFalse: ArgType = { name: "exact non-negative integer or #f", test: (x) => (typeof x === "number" && x >= 0) || x === false };
+const indexOrFalse: ArgType = { name: "exact non-negative integer or #f", test: (x) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || x === false };
 
 /** An optional argument: absent (undefined) or #f both mean "not given". */
 function given<T>(x: T | false | undefined): x is T {

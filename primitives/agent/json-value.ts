@@ -9,7 +9,7 @@
 // module takes its rule for numbers from there: a result of json-read is a
 // valid tool result and the other way round.
 
-import { Flonum, MString, NIL, Pair, Sym, arrayToList, type Ctx } from "../../interpreter/api.js";
+import { Flonum, flo, MString, NIL, Pair, Sym, arrayToList, type Ctx } from "../../interpreter/api.js";
 import { jsonNumberProblem } from "../srfi/json.js";
 
 /** Nesting deeper than this is an error (the converters recurse; tool results are shallow). */
@@ -26,7 +26,7 @@ export function jsonToScheme(ctx: Ctx, v: unknown, depth = 0): any {
     case "number":
       if (Number.isSafeInteger(v) && !Object.is(v, -0)) return v;
       if (!Number.isFinite(v)) throw new TypeError(`not a JSON number: ${v}`);
-      return new Flonum(v);
+      return flo(v);
     case "bigint":
       return v;
     case "object": {
@@ -49,7 +49,10 @@ export function schemeToJson(v: any, depth = 0): unknown {
   if (depth > MAX_JSON_DEPTH) throw new TypeError(`JSON value nested deeper than ${MAX_JSON_DEPTH}`);
   if (v instanceof MString) return v.toString();
   if (typeof v === "boolean") return v;
-  if (typeof v === "number") return v;
+  if (typeof v === "number") {
+    if (Number.isFinite(v)) return v; // a fixnum, or a non-integral flonum (bare, ADR 0046)
+    throw new TypeError(`not a JSON value: ${jsonNumberProblem(v)}`);
+  }
   if (typeof v === "bigint") return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (v instanceof Flonum) {
     const problem = jsonNumberProblem(v);

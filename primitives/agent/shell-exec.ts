@@ -36,7 +36,7 @@ interface ShellResult {
   "timeout-ms": number;
 }
 
-const secondsOrFalse: ArgType = { name: "exact positive integer or #f", test: (x) => (typeof x === "number" && x > 0) || x === false };
+const secondsOrFalse: ArgType = { name: "exact positive integer or #f", test: (x) => (typeof x === "number" && Number.isInteger(x) && x > 0) || x === false };
 
 /** `exit N`, the output, then `[stderr]` and the errors, then what stopped it: the text the model reads (whole; the window clips it). */
 export function renderShell(r: ShellResult): string {

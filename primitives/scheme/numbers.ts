@@ -4,7 +4,8 @@
 // the other real-only procedures refuse them with "real number" type errors.
 
 import {
-  Flonum,
+  flo,
+  isFlonum,
   MString,
   T,
   add,
@@ -85,7 +86,7 @@ import {
 const rational: ArgType = { name: "rational number", test: isRational };
 const naturalInteger: ArgType = {
   name: "exact non-negative integer",
-  test: (x) => (typeof x === "number" && x >= 0) || (typeof x === "bigint" && x >= 0n),
+  test: (x) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "bigint" && x >= 0n),
 };
 
 /** A comparison over one or more arguments, true when `rel` holds for each adjacent pair (so it is transitive). */
@@ -103,7 +104,7 @@ function chain(rel: (a: unknown, b: unknown) => boolean): (z1: SNumber, zs: SNum
 /** Checks a radix argument: any base from 2 to 36 (R7RS requires 2, 8, 10 and 16). */
 function radixArg(who: string, radix: unknown): number {
   if (radix === undefined) return 10;
-  if (typeof radix !== "number" || radix < 2 || radix > 36) return rangeError(who, 2, "radix must be between 2 and 36", radix);
+  if (typeof radix !== "number" || !Number.isInteger(radix) || radix < 2 || radix > 36) return rangeError(who, 2, "radix must be between 2 and 36", radix);
   return radix;
 }
 
@@ -382,10 +383,10 @@ export const numberPrimitives: ProcSpec[] = [
     impl: (z: SNumber) =>
       (z as unknown) instanceof Compnum
         ? cAngle(z as unknown as Compnum)
-        : z instanceof Flonum
-          ? new Flonum(Math.atan2(0, z.v))
+        : isFlonum(z)
+          ? flo(Math.atan2(0, typeof z === "number" ? z : z.v))
           : isNegative(z)
-            ? new Flonum(Math.PI)
+            ? Math.PI
             : 0,
   },
 

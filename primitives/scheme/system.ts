@@ -3,7 +3,7 @@
 // exit, emergency-exit, load and features belong to the interpreter itself;
 // file-exists? and delete-file are with the file ports in io.ts.
 
-import { type Ctx, type ProcessAccess, type ProcSpec, T, MString, Pair, Flonum, arrayToList, hostError } from "../../interpreter/api.js";
+import { type Ctx, type ProcessAccess, type ProcSpec, T, MString, Pair, flo, arrayToList, hostError } from "../../interpreter/api.js";
 
 function processOf(ctx: Ctx, who: string): ProcessAccess {
   if (ctx.process === null) hostError("no-process-access", `${who}: no process access was granted to this interpreter`, [], who);
@@ -48,7 +48,7 @@ export const systemPrimitives: ProcSpec[] = [
     // R7RS allows UTC plus a constant for TAI; we return plain UTC, which is
     // what every date tool an agent compares with uses.
     doc: "The current time in seconds since the Unix epoch (1970-01-01 UTC) as an inexact number, with millisecond precision.",
-    impl: () => new Flonum(Date.now() / 1000),
+    impl: () => flo(Date.now() / 1000),
   },
   {
     name: "current-jiffy",

@@ -81,7 +81,7 @@ function hashOf(cs: CharSet, bound: number | bigint | undefined): number {
   return h % bound;
 }
 
-const nonNegative: ArgType = { name: "exact non-negative integer", test: (x: any) => (typeof x === "number" && x >= 0) || (typeof x === "bigint" && x >= 0n) };
+const nonNegative: ArgType = { name: "exact non-negative integer", test: (x: any) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "bigint" && x >= 0n) };
 
 /** (name cs1 cs2 …) that folds op over the sets, from `identity` when there are none. */
 function algebra(name: string, op: (a: readonly number[], b: readonly number[]) => number[], identity: readonly number[], doc: string): ProcSpec {
@@ -175,7 +175,7 @@ export const charSetPrimitives: ProcSpec[] = [
     types: [CS, T.exactInteger],
     doc: "The member of cs the cursor is at; an error for the end cursor.",
     impl(cs: CharSet, cursor: number) {
-      if (typeof cursor !== "number" || cursor < 0 || cursor >= CODE_LIMIT || !cs.has(cursor)) rangeError("char-set-ref", 2, `${cursor} is not a cursor at a member of the set`, cursor);
+      if (typeof cursor !== "number" || !Number.isInteger(cursor) || cursor < 0 || cursor >= CODE_LIMIT || !cs.has(cursor)) rangeError("char-set-ref", 2, `${cursor} is not a cursor at a member of the set`, cursor);
       return char(cursor);
     },
   },
@@ -185,7 +185,7 @@ export const charSetPrimitives: ProcSpec[] = [
     types: [CS, T.exactInteger],
     doc: "The cursor at the member of cs after the cursor's; the end cursor after the last one.",
     impl(cs: CharSet, cursor: number) {
-      if (typeof cursor !== "number" || cursor < 0 || cursor >= CODE_LIMIT) rangeError("char-set-cursor-next", 2, `${cursor} is not a cursor at a member of the set`, cursor);
+      if (typeof cursor !== "number" || !Number.isInteger(cursor) || cursor < 0 || cursor >= CODE_LIMIT) rangeError("char-set-cursor-next", 2, `${cursor} is not a cursor at a member of the set`, cursor);
       return nextMember(cs, cursor + 1);
     },
   },

@@ -13,7 +13,7 @@ export const FX_WIDTH = 53;
 export const FX_GREATEST = 2 ** 52 - 1;
 export const FX_LEAST = -(2 ** 52);
 
-const isFixnum = (x: any): x is number => typeof x === "number" && x >= FX_LEAST && x <= FX_GREATEST;
+const isFixnum = (x: any): x is number => typeof x === "number" && Number.isInteger(x) && x >= FX_LEAST && x <= FX_GREATEST;
 
 /** The argument type of a fixnum. */
 export const FX: ArgType = { name: "fixnum", test: isFixnum };

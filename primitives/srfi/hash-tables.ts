@@ -207,10 +207,11 @@ export function textHash(s: string): number {
 
 /** number-hash: numbers that are = hash alike (1 and 1.0; -0.0 and 0). */
 export function numberHash(x: any): number {
-  if (typeof x === "number") return (x >= 0 ? x % HASH_BOUND : mix(0x9e3779b9, -x % HASH_BOUND)) >>> 0;
+  if (typeof x === "number" && Number.isInteger(x)) return (x >= 0 ? x % HASH_BOUND : mix(0x9e3779b9, -x % HASH_BOUND)) >>> 0;
   if (typeof x === "bigint") return textHash(x.toString());
-  if (x instanceof Flonum) {
-    const v = x.v;
+  if (typeof x === "number" || x instanceof Flonum) {
+    // A flonum, bare (non-integral, ADR 0046) or boxed (integral): hashed by value, as = compares.
+    const v: number = typeof x === "number" ? x : x.v;
     if (Number.isInteger(v)) return Number.isSafeInteger(v) ? numberHash(v) : textHash(BigInt(v).toString());
     if (Number.isNaN(v)) return 0x7ff80000;
     return textHash(String(v));

@@ -901,8 +901,11 @@ function isLetter(c: number): boolean {
 
 /** Why a Scheme number has no JSON form (SRFI 180: integers and finite flonums have one), or null. Shared with json-value.ts. */
 export function jsonNumberProblem(v: any): string | null {
-  if (typeof v === "number" || typeof v === "bigint") return null;
-  if (v instanceof Flonum) return Number.isFinite(v.v) ? null : `${v.v > 0 ? "+inf.0" : v.v < 0 ? "-inf.0" : "+nan.0"} has no JSON form`;
+  if (typeof v === "bigint") return null;
+  if (typeof v === "number" || v instanceof Flonum) {
+    const f: number = typeof v === "number" ? v : v.v;
+    return Number.isFinite(f) ? null : `${f > 0 ? "+inf.0" : f < 0 ? "-inf.0" : "+nan.0"} has no JSON form`;
+  }
   if (v instanceof Ratnum) return "an exact rational that is not an integer has no JSON form";
   return "not a JSON number";
 }
@@ -1135,8 +1138,13 @@ class RecursiveWriter {
       this.n = 0;
     }
     // The most common kinds first: the checks that fail cost a walk up the prototypes each.
-    if (typeof x === "number") this.putInt(x);
-    else if (x instanceof MString) this.putString(x.toString());
+    if (typeof x === "number") {
+      if (Number.isInteger(x)) this.putInt(x);
+      // A non-integral flonum, bare (ADR 0046); NaN and the infinities have no JSON form (raises).
+      else if (x - x === 0) {
+        if (!this.putShortDecimal(x)) this.put(String(x));
+      } else this.put(jsonNumberText(this.who, x));
+    } else if (x instanceof MString) this.putString(x.toString());
     else if (x instanceof Pair) {
       if (depth > DEEP) {
         this.put(jsonTextDeep(this.who, x));
@@ -1159,12 +1167,8 @@ class RecursiveWriter {
       }
       if (p !== NIL) jsonError(this.who, "an object (association list) is an improper list", [x], "type");
       this.putc(125);
-    } else if (x instanceof Flonum) {
-      const f = x.v;
-      if (f - f === 0 && !Number.isInteger(f)) {
-        if (!this.putShortDecimal(f)) this.put(String(f));
-      } else this.put(jsonNumberText(this.who, x)); // integral (-0.0, 1.0, 1e+21), or no JSON form (raises)
-    } else if (x === true) this.put("true");
+    } else if (x instanceof Flonum) this.put(jsonNumberText(this.who, x)); // boxed, so integral (-0.0, 1.0, 1e+21) (ADR 0046)
+    else if (x === true) this.put("true");
     else if (x === false) this.put("false");
     else if (Array.isArray(x)) {
       if (depth > DEEP) {
@@ -1256,7 +1260,7 @@ function keyText(k: Sym): string {
 const PARSER: ArgType = { name: "json parser", test: (x: any) => x instanceof JsonParser };
 const TEXT_IN: ArgType = { name: "textual input port", test: (x: any) => x instanceof Port && x.input && x.kind === "textual" };
 const TEXT_OUT: ArgType = { name: "textual output port", test: (x: any) => x instanceof Port && x.output && x.kind === "textual" };
-const LIMIT: ArgType = { name: "real number", test: (x: any) => typeof x === "number" || (x instanceof Flonum && !Number.isNaN(x.v)) };
+const LIMIT: ArgType = { name: "real number", test: (x: any) => (typeof x === "number" && !Number.isNaN(x)) || (x instanceof Flonum && !Number.isNaN(x.v)) };
 const limitOf = (x: any): number => (typeof x === "number" ? x : x.v);
 
 /** The procedures of (nodwyn primitives srfi 180); stdlib/srfi/180.sld wraps them. */

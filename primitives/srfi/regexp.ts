@@ -89,7 +89,7 @@ class Compiler {
   }
 
   count1(n: any, sre: any, what: string): number {
-    if (typeof n !== "number" || n < 0) this.fail(`${what} must be an exact non-negative integer`, sre);
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) this.fail(`${what} must be an exact non-negative integer`, sre);
     if (n > 1000) this.fail(`${what} ${n} is more than RE2's limit of 1000 repetitions`, sre);
     return n;
   }
@@ -564,8 +564,8 @@ function bounds(who: string, s: MString, start: any, end: any, argNo: number): [
   const n = s.length;
   const a = start === undefined ? 0 : start;
   const b = end === undefined || end === false ? n : end;
-  if (typeof a !== "number" || a < 0 || a > n) rangeError(who, argNo, `start ${String(a)} out of range [0, ${n}]`, a);
-  if (typeof b !== "number" || b < a || b > n) rangeError(who, argNo + 1, `end ${String(b)} out of range [${a}, ${n}]`, b);
+  if (typeof a !== "number" || !Number.isInteger(a) || a < 0 || a > n) rangeError(who, argNo, `start ${String(a)} out of range [0, ${n}]`, a);
+  if (typeof b !== "number" || !Number.isInteger(b) || b < a || b > n) rangeError(who, argNo + 1, `end ${String(b)} out of range [${a}, ${n}]`, b);
   return [text, a, b];
 }
 
@@ -587,7 +587,7 @@ function sliceCp(text: string, a: number, b: number): string {
 }
 
 function field(who: string, m: RegexpMatch, f: any): number {
-  if (typeof f === "number") {
+  if (typeof f === "number" && Number.isInteger(f)) {
     if (f > m.rx.count) rangeError(who, 2, `submatch ${f} out of range [0, ${m.rx.count}]`, f);
     return f;
   }
@@ -605,7 +605,7 @@ function substitution(who: string, m: RegexpMatch, subst: any, start: number, en
   if (subst instanceof MString) return subst.toString();
   if (subst instanceof Sym && subst.name === "pre") return sliceCp(m.text, start, m.starts[0] as number);
   if (subst instanceof Sym && subst.name === "post") return sliceCp(m.text, m.ends[0] as number, end);
-  if (typeof subst === "number" || subst instanceof Sym) {
+  if ((typeof subst === "number" && Number.isInteger(subst)) || subst instanceof Sym) {
     const n = field(who, m, subst);
     return (m.starts[n] as number) < 0 ? "" : sliceCp(m.text, m.starts[n] as number, m.ends[n] as number);
   }

@@ -178,7 +178,7 @@ function hash(t: Text, a: number, b: number, ci: boolean, bound: number | bigint
   return h % bound;
 }
 
-const BOUND: ArgType = { name: "exact non-negative integer", test: (x: any) => (typeof x === "number" && x >= 0) || (typeof x === "bigint" && x >= 0n) };
+const BOUND: ArgType = { name: "exact non-negative integer", test: (x: any) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "bigint" && x >= 0n) };
 
 // ---- case ----------------------------------------------------------------------------
 
@@ -384,7 +384,7 @@ export const stringPrimitives13: ProcSpec[] = [
     impl(who: Sym, s: MString, n: number, start: any, end: any) {
       const arg = (x: any, k: number): number | undefined => {
         if (x === false) return undefined;
-        if (typeof x !== "number" || x < 0) return argError(who.name, k, "exact non-negative integer", x);
+        if (typeof x !== "number" || !Number.isInteger(x) || x < 0) return argError(who.name, k, "exact non-negative integer", x);
         return x;
       };
       const [a, b] = range(who.name, n, arg(start, n), arg(end, n + 1), s.length);

@@ -56,7 +56,7 @@ export const stringPrimitives152: ProcSpec[] = [
     impl(s: MString, delim: MString, grammar?: Sym, limit?: any, start?: number, end?: number) {
       const g = grammar === undefined ? "infix" : grammar.name;
       if (!GRAMMARS.includes(g)) argError("string-split", 3, "grammar infix, strict-infix, suffix or prefix", grammar);
-      if (limit !== undefined && limit !== false && !(typeof limit === "number" && limit >= 0)) argError("string-split", 4, "exact non-negative integer or #f", limit);
+      if (limit !== undefined && limit !== false && !(typeof limit === "number" && Number.isInteger(limit) && limit >= 0)) argError("string-split", 4, "exact non-negative integer or #f", limit);
       const max = limit === undefined || limit === false ? Infinity : (limit as number);
       const t = new Text(s);
       const [a, b] = range("string-split", 5, start, end, t.n);

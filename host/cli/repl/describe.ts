@@ -66,7 +66,7 @@ const SYNTAX_DOCS: Readonly<Record<string, string>> = {
 
 /** A value's kind, as a person would name it. */
 function typeName(v: unknown): string {
-  if (typeof v === "number" || typeof v === "bigint") return "an exact integer";
+  if ((typeof v === "number" && Number.isInteger(v)) || typeof v === "bigint") return "an exact integer";
   if (typeof v === "boolean") return "a boolean";
   if (v instanceof MString) return "a string";
   if (Array.isArray(v)) return "a vector";

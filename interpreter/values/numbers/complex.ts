@@ -5,7 +5,7 @@
 // numbers have exact rational parts and exact arithmetic; inexact ones have two
 // flonum parts. The transcendental functions work on doubles (`CD` pairs).
 
-import { Compnum, Flonum, type RealNumber, type SNumber } from "./repr.js";
+import { Compnum, Flonum, flo, isFlonum, type RealNumber, type SNumber } from "./repr.js";
 import { toFloat, toExact } from "./convert.js";
 import { add, mul } from "./ops.js";
 import { makeRect, cdDiv, cdMul, type CD } from "./rect.js";
@@ -27,17 +27,17 @@ export function cExact(z: Compnum, who: string): SNumber {
 }
 
 export function cInexact(z: Compnum): SNumber {
-  return makeRect(new Flonum(toFloat(z.re)), new Flonum(toFloat(z.im)));
+  return makeRect(flo(toFloat(z.re)), flo(toFloat(z.im)));
 }
 
 /** `(magnitude z)` of a non-real z: exact when both parts are exact and |z|² is an exact square. */
 export function cMagnitude(z: Compnum, sqrt: (x: SNumber) => SNumber): SNumber {
-  if (z.re instanceof Flonum) return new Flonum(Math.hypot(z.re.v, (z.im as Flonum).v));
+  if (isFlonum(z.re)) return flo(Math.hypot(toFloat(z.re), toFloat(z.im)));
   return sqrt(add(mul(z.re, z.re), mul(z.im, z.im)));
 }
 
-export function cAngle(z: Compnum): Flonum {
-  return new Flonum(Math.atan2(toFloat(z.im), toFloat(z.re)));
+export function cAngle(z: Compnum): Flonum | number {
+  return flo(Math.atan2(toFloat(z.im), toFloat(z.re)));
 }
 
 /** eqv? on two complex numbers, given eqv? on reals. */
@@ -54,7 +54,7 @@ export function toCD(z: unknown): CD {
 }
 
 export function fromCD(z: CD): SNumber {
-  return makeRect(new Flonum(z[0]), new Flonum(z[1]));
+  return makeRect(flo(z[0]), flo(z[1]));
 }
 
 

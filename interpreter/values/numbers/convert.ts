@@ -1,6 +1,6 @@
 // Exact ↔ inexact conversions: correctly rounded bigint/ratio → double, and double → exact rational.
 
-import { Compnum, Flonum, type ExactInteger, type Ratnum, type SNumber } from "./repr.js";
+import { Compnum, Flonum, flo, isFlonum, type ExactInteger, type Ratnum, type SNumber } from "./repr.js";
 import { makeRect } from "./rect.js";
 import { rangeError } from "../../errors.js";
 import { toFloat, floatToExact } from "./float.js";
@@ -11,6 +11,11 @@ export { ldexp, bitLength, ratioToFloat, toFloat, floatToExact } from "./float.j
 
 /** `(exact z)`: flonums become their exact value; +inf.0, -inf.0 and +nan.0 have none (a range error). */
 export function toExact(x: SNumber, who = "exact"): ExactInteger | Ratnum {
+  if (typeof x === "number") {
+    if (Number.isInteger(x)) return x;
+    if (!Number.isFinite(x)) rangeError(who, 1, `${floatName(x)} has no exact representation`, x);
+    return floatToExact(x);
+  }
   if (x instanceof Flonum) {
     if (!Number.isFinite(x.v)) rangeError(who, 1, `${floatName(x.v)} has no exact representation`, x);
     return floatToExact(x.v);
@@ -18,10 +23,10 @@ export function toExact(x: SNumber, who = "exact"): ExactInteger | Ratnum {
   const z: unknown = x;
   // An exact complex is typed as its real part's type here: callers that can see one handle it as a number.
   if (z instanceof Compnum) {
-    if (!(z.re instanceof Flonum)) return x as ExactInteger;
+    if (!isFlonum(z.re)) return x as ExactInteger;
     // The error says which part has no exact value (the condition carries the whole argument).
     for (const [part, name] of [[z.re, "real"], [z.im, "imaginary"]] as const) {
-      const v = (part as Flonum).v;
+      const v = toFloat(part);
       if (!Number.isFinite(v)) rangeError(who, 1, `its ${name} part ${floatName(v)} has no exact representation`, x);
     }
     return makeRect(toExact(z.re, who), toExact(z.im, who)) as ExactInteger;
@@ -30,11 +35,12 @@ export function toExact(x: SNumber, who = "exact"): ExactInteger | Ratnum {
 }
 
 /** `(inexact z)`: the nearest flonum (flonums are returned as they are). */
-export function toInexact(x: SNumber): Flonum {
+export function toInexact(x: SNumber): Flonum | number {
   if (x instanceof Flonum) return x;
+  if (typeof x === "number" && !Number.isInteger(x)) return x;
   const z: unknown = x;
-  if (z instanceof Compnum) return (z.re instanceof Flonum ? x : makeRect(new Flonum(toFloat(z.re)), new Flonum(toFloat(z.im)))) as Flonum;
-  return new Flonum(toFloat(x));
+  if (z instanceof Compnum) return (isFlonum(z.re) ? x : makeRect(flo(toFloat(z.re)), flo(toFloat(z.im)))) as Flonum;
+  return flo(toFloat(x));
 }
 
 function floatName(v: number): string {

@@ -8,7 +8,7 @@ import { divNs, isLarge, mulNs } from "./cost.js";
 
 /** An integer (exact, or an integer-valued flonum) as a bigint, or a type error. */
 export function integerArg(x: unknown, who: string, argNo: number): bigint {
-  if (typeof x === "number") return BigInt(x);
+  if (typeof x === "number" && Number.isInteger(x)) return BigInt(x);
   if (typeof x === "bigint") return x;
   if (x instanceof Flonum && Number.isInteger(x.v)) return BigInt(x.v);
   return argError(who, argNo, "integer", x);
@@ -21,7 +21,7 @@ function result(r: bigint, inexact: boolean): SNumber {
 
 /** `(gcd a b)` of two integers: non-negative; inexact if either argument is. */
 export function gcd(a: SNumber, b: SNumber): SNumber {
-  if (typeof a === "number" && typeof b === "number") {
+  if (typeof a === "number" && typeof b === "number" && Number.isInteger(a) && Number.isInteger(b)) {
     let x = Math.abs(a);
     let y = Math.abs(b);
     while (y !== 0) {
@@ -48,13 +48,13 @@ export function lcm(a: SNumber, b: SNumber): SNumber {
 
 /** `(odd? n)` for an integer n. */
 export function isOdd(n: SNumber): boolean {
-  if (typeof n === "number") return n % 2 !== 0;
+  if (typeof n === "number" && Number.isInteger(n)) return n % 2 !== 0;
   return (integerArg(n, "odd?", 1) & 1n) === 1n;
 }
 
 /** `(even? n)` for an integer n. */
 export function isEven(n: SNumber): boolean {
-  if (typeof n === "number") return n % 2 === 0;
+  if (typeof n === "number" && Number.isInteger(n)) return n % 2 === 0;
   return (integerArg(n, "even?", 1) & 1n) === 0n;
 }
 
@@ -104,7 +104,7 @@ export function iroot(n: bigint, k: number): bigint {
 
 /** `(exact-integer-sqrt k)`: [s, r] with s² + r = k and s the largest such s, for an exact k ≥ 0. */
 export function exactIntegerSqrt(k: ExactInteger): [ExactInteger, ExactInteger] {
-  if (typeof k === "number" && k >= 0) {
+  if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
     let s = Math.floor(Math.sqrt(k));
     // s² ≤ k < 2^53 is exact; a square past 2^53 may round, but monotonically, so the tests stay right.
     while (s * s > k) s--;

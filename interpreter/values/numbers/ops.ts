@@ -1,13 +1,21 @@
 // The binary operations compiled code calls directly: a fixnum fast path, then a generic slow path.
 //
-// Each exported hot op is a few lines so that V8 inlines it at the call site:
-// when both arguments are fixnums (JS numbers, safe integers, never −0) and the
-// result is a safe integer, no call and no allocation happen. Everything else
-// (overflow to bigint, rationals, flonums and their contagion, type errors)
-// goes to a separate `*Slow` function that the inliner leaves out of line.
+// Each exported hot op is a few lines so that V8 inlines it at the call site
+// (its bytecode size decides how many call sites of a loop get inlined).
+// The inline case is both arguments JS numbers: fixnums (safe integers, never
+// −0) and non-integral flonums, which are bare doubles too (ADR 0046). The
+// double result r is computed once; a non-integral r is a flonum already (an
+// operation on two fixnums never gives one), so it is returned as it is,
+// allocating nothing. An integral r is returned when both operands were
+// fixnums and r is in the safe range.
 //
-// Two flonums are the second case, also inline: floating-point loops allocate
-// one box per result and do no type dispatch.
+// Everything else goes to a small out-of-line `*Mixed` function: an integral
+// result from a bare flonum (1.5 + 1.5 is the boxed 3.0), a boxed (integral)
+// flonum with a number or another box (contagion: a flonum, boxed only when
+// integral), and from there to the generic `*Slow` function (overflow to
+// bigint, rationals, complex numbers, type errors). The comparisons keep two
+// inline cases, two JS numbers and two boxes, and compare a box with a number
+// as doubles out of line.
 //
 // The range checks use the literal ±(2^53 − 1) rather than imported constants
 // so that the fast path has no module-binding loads.
@@ -16,51 +24,106 @@
 // computed with one rounding, which is monotone, so the rounded result is
 // outside ±(2^53 − 1) exactly when the true one is, and inside it is exact.
 
-import { Compnum, Flonum, Ratnum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, flo, isFlonum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
 import { toFloat, floatToExact } from "./convert.js";
 import { argError, raiseError } from "../../errors.js";
 import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
 import { makeRect, realPart, imagPart, cdDiv } from "./rect.js";
 
-/** `(+ a b)`. */
+/** A double as a flonum: bare when non-integral, boxed when integral (repr.ts's `flo`, local so that it inlines). */
+function fl(r: number): SNumber {
+  return Number.isInteger(r) ? new Flonum(r) : r;
+}
+
+/** `(+ a b)`. (−0 only comes from −0 + −0, and bare numbers are never −0.) */
 export function add(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
-    const r = a + b; // −0 only from −0 + −0, and fixnums are never −0
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+    const r = a + b;
+    if (!Number.isInteger(r)) return r;
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r;
   }
-  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v + b.v);
+  return addMixed(a, b);
+}
+
+/** add when the inline case fails: an integral result from a bare flonum, a boxed flonum, fixnum overflow, the rest. */
+function addMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a + b); // integral, from a bare flonum: 1.5 + 1.5
+    } else if (b instanceof Flonum) return fl(a + b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v + b.v);
+    if (typeof b === "number") return fl(a.v + b);
+  }
   return addSlow(a, b, "+");
 }
 
-/** `(- a b)`. */
+/** `(- a b)`. (x − x is +0.) */
 export function sub(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
-    const r = a - b; // x − x is +0
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+    const r = a - b;
+    if (!Number.isInteger(r)) return r;
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r;
   }
-  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v - b.v);
+  return subMixed(a, b);
+}
+
+/** sub when the inline case fails (see addMixed). */
+function subMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a - b); // integral, from a bare flonum: 2.5 - 0.5
+    } else if (b instanceof Flonum) return fl(a - b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v - b.v);
+    if (typeof b === "number") return fl(a.v - b);
+  }
   return subSlow(a, b);
 }
 
-/** `(* a b)`. */
+/** `(* a b)`. An inexact factor keeps the sign of a zero: (* 0 -1.5) is −0.0. */
 export function mul(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number") {
-    const r = a * b + 0; // + 0 turns −0 (0 · negative) into 0
-    if (r <= 9007199254740991 && r >= -9007199254740991) return r;
+    const r = a * b;
+    if (!Number.isInteger(r)) return r;
+    if (r <= 9007199254740991 && r >= -9007199254740991 && Number.isInteger(a) && Number.isInteger(b)) return r + 0; // + 0 turns −0 (0 · negative) into 0
   }
-  if (a instanceof Flonum && b instanceof Flonum) return new Flonum(a.v * b.v);
+  return mulMixed(a, b);
+}
+
+/** mul when the inline case fails (see addMixed). */
+function mulMixed(a: unknown, b: unknown): SNumber {
+  if (typeof a === "number") {
+    if (typeof b === "number") {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a * b); // integral, from a bare flonum: 0.5 * 4
+    } else if (b instanceof Flonum) return fl(a * b.v);
+  } else if (a instanceof Flonum) {
+    if (b instanceof Flonum) return fl(a.v * b.v);
+    if (typeof b === "number") return fl(a.v * b);
+  }
   return mulSlow(a, b);
 }
 
 /** `(/ a b)`: exact operands give an exact (possibly rational) result; an exact zero divisor raises. */
 export function div(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0 && a % b === 0) return a / b + 0;
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    if (!Number.isInteger(a) || !Number.isInteger(b)) return fl(a / b);
+    if (a % b === 0) return a / b + 0;
+  }
+  return divMixed(a, b);
+}
+
+function divMixed(a: unknown, b: unknown): SNumber {
+  if (b instanceof Flonum) {
+    if (typeof a === "number") return fl(a / b.v); // an inexact zero divisor gives ±inf.0 or +nan.0
+    if (a instanceof Flonum) return fl(a.v / b.v);
+  } else if (a instanceof Flonum && typeof b === "number" && b !== 0) return fl(a.v / b);
   return divSlow(a, b);
 }
 
 /** `(- a)`. */
 export function neg(a: unknown): SNumber {
-  if (typeof a === "number") return 0 - a; // 0 − 0 is +0; the safe range is symmetric
+  if (typeof a === "number") return Number.isInteger(a) ? 0 - a : -a; // 0 − 0 is +0; the safe range is symmetric
   return negSlow(a);
 }
 
@@ -70,39 +133,55 @@ function negSlow(a: unknown): SNumber {
   return subSlow(0, a, 1);
 }
 
+// The comparisons: two JS numbers (fixnums or bare flonums), two boxed flonums,
+// or one of each are all exact doubles, so the double comparison is exact.
+
+/** A JS number's or a boxed flonum's double, or NaN for anything else (so compareSlow decides). */
+function dbl(x: unknown): number {
+  return typeof x === "number" ? x : x instanceof Flonum ? x.v : NaN;
+}
+
+/** Either operand is not a number or a boxed flonum (dbl gave NaN for it), or both are and one is a NaN. */
+function mixedCmp(a: unknown, b: unknown, who: string): number {
+  const x = dbl(a);
+  const y = dbl(b);
+  if (x === x && y === y) return x < y ? -1 : x > y ? 1 : 0;
+  return compareSlow(a, b, who);
+}
+
 /** `(= a b)`. */
 export function numEq(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a === b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v === b.v;
-  return compareSlow(a, b, "=") === 0;
+  return mixedCmp(a, b, "=") === 0;
 }
 
 /** `(< a b)`. */
 export function lt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v < b.v;
-  return compareSlow(a, b, "<") < 0;
+  return mixedCmp(a, b, "<") < 0;
 }
 
 /** `(<= a b)`. */
 export function le(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a <= b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v <= b.v;
-  return compareSlow(a, b, "<=") <= 0;
+  return mixedCmp(a, b, "<=") <= 0;
 }
 
 /** `(> a b)`. */
 export function gt(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a > b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v > b.v;
-  return compareSlow(a, b, ">") > 0;
+  return mixedCmp(a, b, ">") > 0;
 }
 
 /** `(>= a b)`. */
 export function ge(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return a >= b;
   if (a instanceof Flonum && b instanceof Flonum) return a.v >= b.v;
-  return compareSlow(a, b, ">=") >= 0;
+  return mixedCmp(a, b, ">=") >= 0;
 }
 
 // Integer division. For fixnums, a % b is exact (fmod never rounds), a − a % b
@@ -112,19 +191,19 @@ export function ge(a: unknown, b: unknown): boolean {
 
 /** `(quotient a b)` = `(truncate-quotient a b)`. */
 export function quotient(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a - (a % b)) / b + 0;
+  if (isFix(a) && isFix(b) && b !== 0) return (a - (a % b)) / b + 0;
   return intDivSlow(a, b, "quotient", TRUNC_Q);
 }
 
 /** `(remainder a b)` = `(truncate-remainder a b)`: the sign of a. */
 export function remainder(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a % b) + 0;
+  if (isFix(a) && isFix(b) && b !== 0) return (a % b) + 0;
   return intDivSlow(a, b, "remainder", TRUNC_R);
 }
 
 /** `(modulo a b)` = `(floor-remainder a b)`: the sign of b. */
 export function modulo(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+  if (isFix(a) && isFix(b) && b !== 0) {
     const r = a % b;
     return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
   }
@@ -133,7 +212,7 @@ export function modulo(a: unknown, b: unknown): SNumber {
 
 /** `(floor-quotient a b)`: ⌊a/b⌋. */
 export function floorDiv(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+  if (isFix(a) && isFix(b) && b !== 0) {
     const r = a % b;
     const q = (a - r) / b;
     return (r !== 0 && r < 0 !== b < 0 ? q - 1 : q) + 0;
@@ -143,7 +222,7 @@ export function floorDiv(a: unknown, b: unknown): SNumber {
 
 /** `(floor-remainder a b)`: a − b⌊a/b⌋ (same as `modulo`, named for floor/). */
 export function floorRem(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+  if (isFix(a) && isFix(b) && b !== 0) {
     const r = a % b;
     return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
   }
@@ -152,25 +231,25 @@ export function floorRem(a: unknown, b: unknown): SNumber {
 
 /** `(truncate-quotient a b)`. */
 export function truncDiv(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a - (a % b)) / b + 0;
+  if (isFix(a) && isFix(b) && b !== 0) return (a - (a % b)) / b + 0;
   return intDivSlow(a, b, "truncate-quotient", TRUNC_Q);
 }
 
 /** `(truncate-remainder a b)`. */
 export function truncRem(a: unknown, b: unknown): SNumber {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return (a % b) + 0;
+  if (isFix(a) && isFix(b) && b !== 0) return (a % b) + 0;
   return intDivSlow(a, b, "truncate-remainder", TRUNC_R);
 }
 
 /** `(floor/ a b)` as [quotient, remainder]. */
 export function floorDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return [floorDiv(a, b), floorRem(a, b)];
+  if (isFix(a) && isFix(b) && b !== 0) return [floorDiv(a, b), floorRem(a, b)];
   return [intDivSlow(a, b, "floor/", FLOOR_Q), intDivSlow(a, b, "floor/", FLOOR_R)];
 }
 
 /** `(truncate/ a b)` as [quotient, remainder]. */
 export function truncDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) return [truncDiv(a, b), truncRem(a, b)];
+  if (isFix(a) && isFix(b) && b !== 0) return [truncDiv(a, b), truncRem(a, b)];
   return [intDivSlow(a, b, "truncate/", TRUNC_Q), intDivSlow(a, b, "truncate/", TRUNC_R)];
 }
 
@@ -186,6 +265,11 @@ function isNum(x: unknown): x is SNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
 }
 
+/** Is x a fixnum? */
+function isFix(x: unknown): x is number {
+  return typeof x === "number" && Number.isInteger(x);
+}
+
 /** Any number (complex included), or a type error naming argument `argNo` of `who`. */
 function complexArg(x: unknown, who: string, argNo: number): unknown {
   if (isNum(x) || x instanceof Compnum) return x;
@@ -193,7 +277,7 @@ function complexArg(x: unknown, who: string, argNo: number): unknown {
 }
 
 function isExactInt(x: unknown): x is ExactInteger {
-  return typeof x === "number" || typeof x === "bigint";
+  return (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint";
 }
 
 function big(x: ExactInteger): bigint {
@@ -202,6 +286,7 @@ function big(x: ExactInteger): bigint {
 
 /** x as a double, or a type error naming argument `argNo` of `who`. */
 function floatArg(x: unknown, who: string, argNo: number): number {
+  if (typeof x === "number") return x;
   if (x instanceof Flonum) return x.v;
   if (!isNum(x)) return argError(who, argNo, "number", x);
   return toFloat(x);
@@ -223,9 +308,9 @@ function exactArg(x: unknown, who: string, argNo: number): ExactInteger | Ratnum
 
 /** a + b for any numbers (and the overflowing fixnum case). */
 export function addSlow(a: unknown, b: unknown, who: string): SNumber {
-  if (a instanceof Flonum || b instanceof Flonum) {
+  if (isFlonum(a) || isFlonum(b)) {
     if (a instanceof Compnum || b instanceof Compnum) return cAdd(a, b);
-    return new Flonum(floatArg(a, who, 1) + floatArg(b, who, 2));
+    return flo(floatArg(a, who, 1) + floatArg(b, who, 2));
   }
   if (isExactInt(a) && isExactInt(b)) {
     chargeLinear(a, b);
@@ -247,9 +332,9 @@ export function addSlow(a: unknown, b: unknown, who: string): SNumber {
 /** a − b; `argBase` shifts argument numbers so that `(- x)` reports its only argument as #1. */
 function subSlow(a: unknown, b: unknown, argBase = 0): SNumber {
   const who = "-";
-  if (a instanceof Flonum || b instanceof Flonum) {
+  if (isFlonum(a) || isFlonum(b)) {
     if (a instanceof Compnum || b instanceof Compnum) return cSub(a, b);
-    return new Flonum(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
+    return flo(floatArg(a, who, 1) - floatArg(b, who, 2 - argBase));
   }
   if (isExactInt(a) && isExactInt(b)) {
     chargeLinear(a, b);
@@ -272,9 +357,9 @@ function mulSlow(a: unknown, b: unknown): SNumber {
   const who = "*";
   // Inexact contagion even for an exact 0 factor: (* 0 1.5) is 0.0, as IEEE
   // arithmetic gives (and (* 0 +inf.0) is +nan.0). R7RS allows either.
-  if (a instanceof Flonum || b instanceof Flonum) {
+  if (isFlonum(a) || isFlonum(b)) {
     if (a instanceof Compnum || b instanceof Compnum) return cMul(a, b);
-    return new Flonum(floatArg(a, who, 1) * floatArg(b, who, 2));
+    return flo(floatArg(a, who, 1) * floatArg(b, who, 2));
   }
   if (isExactInt(a) && isExactInt(b)) {
     chargeMul(a, b);
@@ -307,7 +392,7 @@ function divSlow(a: unknown, b: unknown): SNumber {
   }
   // R7RS: dividing by an exact zero is an error, whatever the dividend.
   if (isExactZero(b)) return divisionByZero(who, a);
-  if (a instanceof Flonum || b instanceof Flonum) return new Flonum(toFloat(a) / toFloat(b));
+  if (isFlonum(a) || isFlonum(b)) return flo(toFloat(a) / toFloat(b));
   const x = a as ExactInteger | Ratnum;
   const y = b as ExactInteger | Ratnum;
   chargeMul(numOf(x), denOf(y));
@@ -333,14 +418,18 @@ export function compareSlow(a: unknown, b: unknown, who: string): number {
 
 /** Exact comparison of two numbers: -1, 0, 1, or NaN when either is a NaN. */
 export function compare(a: SNumber, b: SNumber): number {
-  if (a instanceof Flonum) {
-    if (b instanceof Flonum || typeof b === "number") return cmpFloat(a.v, typeof b === "number" ? b : b.v);
-    return -cmpExactFloat(b, a.v);
+  // Two JS numbers (fixnums or bare flonums) are exact doubles: the float comparison is exact.
+  if (typeof a === "number" && typeof b === "number") return cmpFloat(a, b);
+  if (isFlonum(a)) {
+    const av = typeof a === "number" ? a : a.v;
+    if (b instanceof Flonum || typeof b === "number") return cmpFloat(av, typeof b === "number" ? b : b.v);
+    return -cmpExactFloat(b, av);
   }
-  if (b instanceof Flonum) {
+  if (isFlonum(b)) {
+    const bv = typeof b === "number" ? b : b.v;
     // A fixnum is an exact double, so the float comparison is exact.
-    if (typeof a === "number") return cmpFloat(a, b.v);
-    return cmpExactFloat(a, b.v);
+    if (typeof a === "number") return cmpFloat(a, bv);
+    return cmpExactFloat(a, bv);
   }
   return cmpExact(a, b);
 }
@@ -383,7 +472,7 @@ const FLOOR_R: IntDivOp = 3;
 
 /** An integer argument (exact, or an integer-valued flonum) as a bigint. */
 function intArg(x: unknown, who: string, argNo: number): bigint {
-  if (typeof x === "number") return BigInt(x);
+  if (isFix(x)) return BigInt(x);
   if (typeof x === "bigint") return x;
   if (x instanceof Flonum && Number.isInteger(x.v)) return BigInt(x.v);
   return argError(who, argNo, "integer", x);
@@ -405,12 +494,12 @@ export function intDivSlow(a: unknown, b: unknown, who: string, op: IntDivOp): S
     r += y;
   }
   const res = op === TRUNC_Q || op === FLOOR_Q ? q : r;
-  return a instanceof Flonum || b instanceof Flonum ? new Flonum(Number(res)) : normBig(res);
+  return a instanceof Flonum || b instanceof Flonum ? new Flonum(Number(res)) : normBig(res); // intArg rejected bare flonums
 }
 
 /** Sign of a real number: -1, 0, 1, or NaN for a NaN. (−0.0 is 0.) */
 export function sign(x: SNumber): number {
-  if (typeof x === "number") return x < 0 ? -1 : x > 0 ? 1 : 0;
+  if (typeof x === "number") return x < 0 ? -1 : x > 0 ? 1 : x === 0 ? 0 : NaN;
   if (typeof x === "bigint") return x < 0n ? -1 : 1;
   if (x instanceof Ratnum) return x.num < 0n ? -1 : 1;
   const v = x.v;
@@ -444,9 +533,9 @@ export function cDiv(a: unknown, b: unknown): SNumber {
   const br = realPart(b);
   const bi = imagPart(b);
   if (bi === 0) return makeRect(div(ar, br), div(ai, br));
-  if (br instanceof Flonum || bi instanceof Flonum || ar instanceof Flonum || ai instanceof Flonum) {
+  if (isFlonum(br) || isFlonum(bi) || isFlonum(ar) || isFlonum(ai)) {
     const [x, y] = cdDiv([toFloat(ar), toFloat(ai)], [toFloat(br), toFloat(bi)]);
-    return makeRect(new Flonum(x), new Flonum(y));
+    return makeRect(flo(x), flo(y));
   }
   const d = add(mul(br, br), mul(bi, bi));
   return makeRect(div(add(mul(ar, br), mul(ai, bi)), d), div(sub(mul(ai, br), mul(ar, bi)), d));

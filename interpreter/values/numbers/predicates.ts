@@ -1,27 +1,28 @@
 // The numerical type and property predicates of R7RS §6.2.6, and eqv? on numbers.
 
-import { Compnum, Flonum, Ratnum, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, isFlonum, type SNumber } from "./repr.js";
 import { argError } from "../../errors.js";
 
 /** `(integer? obj)`: exact integers and integer-valued flonums (not ±inf.0 or +nan.0). */
 export function isInteger(x: unknown): boolean {
-  return typeof x === "number" || typeof x === "bigint" || (x instanceof Flonum && Number.isInteger(x.v));
+  return (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint" || (x instanceof Flonum && Number.isInteger(x.v));
 }
 
 /** `(rational? obj)`: every exact number and every finite flonum. */
 export function isRational(x: unknown): boolean {
-  return typeof x === "number" || typeof x === "bigint" || x instanceof Ratnum || (x instanceof Flonum && Number.isFinite(x.v));
+  return (typeof x === "number" && Number.isFinite(x)) || typeof x === "bigint" || x instanceof Ratnum || (x instanceof Flonum && Number.isFinite(x.v));
 }
 
 /** `(inexact? z)`. */
 export function isInexact(x: SNumber): boolean {
   const z: unknown = x;
-  return x instanceof Flonum || (z instanceof Compnum && z.re instanceof Flonum);
+  return isFlonum(x) || (z instanceof Compnum && isFlonum(z.re));
 }
 
 function floatOf(z: SNumber, who: string): number | null {
+  if (typeof z === "number") return z; // a fixnum's double answers these predicates as the exact value does
   if (z instanceof Flonum) return z.v;
-  if (typeof z === "number" || typeof z === "bigint" || z instanceof Ratnum) return null;
+  if (typeof z === "bigint" || z instanceof Ratnum) return null;
   return argError(who, 1, "number", z);
 }
 
@@ -82,7 +83,8 @@ export function isNegative(x: SNumber): boolean {
  * different results, e.g. under `/`), and a NaN is eqv? to itself.
  */
 export function numEqv(a: SNumber, b: SNumber): boolean {
-  if (typeof a === "number" || typeof a === "bigint") return a === b;
+  if (typeof a === "number") return typeof b === "number" && Object.is(a, b); // bare numbers are never −0: only NaN differs from ===
+  if (typeof a === "bigint") return a === b;
   if (a instanceof Flonum) return b instanceof Flonum && Object.is(a.v, b.v);
   const c: unknown = a;
   const d: unknown = b;

@@ -1,14 +1,14 @@
 // Complex numbers' construction and parts (ADR 0039), and complex double arithmetic: what the
 // reader, the exactness conversions and the arithmetic of ops.ts need, with no import of either.
 
-import { Compnum, Flonum, type RealNumber, type SNumber } from "./repr.js";
+import { Compnum, flo, isFlonum, type RealNumber, type SNumber } from "./repr.js";
 import { toFloat } from "./float.js";
 
 /** The real number x + yi in canonical form: x itself when y is an exact 0. */
 export function makeRect(x: RealNumber, y: RealNumber): SNumber {
   if (y === 0) return x;
-  if (x instanceof Flonum || y instanceof Flonum) {
-    return new Compnum(x instanceof Flonum ? x : new Flonum(toFloat(x)), y instanceof Flonum ? y : new Flonum(toFloat(y))) as unknown as SNumber;
+  if (isFlonum(x) || isFlonum(y)) {
+    return new Compnum(isFlonum(x) ? x : flo(toFloat(x)), isFlonum(y) ? y : flo(toFloat(y))) as unknown as SNumber;
   }
   return new Compnum(x, y) as unknown as SNumber;
 }
@@ -18,7 +18,7 @@ export function makePolar(m: RealNumber, a: RealNumber): SNumber {
   if (a === 0) return m;
   const r = toFloat(m);
   const t = toFloat(a);
-  return makeRect(new Flonum(r * Math.cos(t)), new Flonum(r * Math.sin(t)));
+  return makeRect(flo(r * Math.cos(t)), flo(r * Math.sin(t)));
 }
 
 /** The real part of any number. */

@@ -1,14 +1,20 @@
-// Representation of the numeric tower.
+// Representation of the numeric tower (ADR 0046).
 //
 //   exact integer  — a JS number holding a safe integer (|n| ≤ 2^53 − 1, never −0),
 //                    or a JS bigint when, and only when, it is outside that range;
 //   exact rational — Ratnum {num, den}: bigints, den > 1, gcd(num, den) = 1;
-//   inexact real   — Flonum {v}: a boxed IEEE double (so that 2 and 2.0 differ);
+//   inexact real   — a bare JS number when its value is not an integer (1.5, +nan.0,
+//                    +inf.0, -inf.0), and Flonum {v}, a boxed double, when it is
+//                    (2.0, -0.0, 1e300), so that 2 and 2.0 stay distinct;
 //   non-real complex — Compnum {re, im}: two reals of the same exactness, im never
 //                    an exact 0 (ADR 0039; built by rect.ts's makeRect).
 //
-// Every JS `number` seen by Scheme code is therefore an exact integer ("fixnum"),
-// which is what makes `typeof x === "number"` the fast path of arithmetic.
+// Exactness is decided by representation: a JS number is an exact integer
+// ("fixnum") exactly when Number.isInteger holds for it, and otherwise a flonum.
+// `typeof x === "number"` is still the fast path of arithmetic, but a fast path
+// that means "fixnum" must also check Number.isInteger (ops.ts shows how), and
+// code that makes a flonum from a double calls `flo`, which boxes only
+// integral values. Non-integral flonum arithmetic therefore allocates nothing.
 
 import { bigGcd } from "./gcd.js";
 
@@ -54,8 +60,19 @@ export type RealNumber = number | bigint | Ratnum | Flonum;
 export type SNumber = RealNumber;
 export type AnyNumber = RealNumber | Compnum;
 
-export function flo(v: number): Flonum {
-  return new Flonum(v);
+/** The flonum with value v: bare when v is not an integer, a Flonum box when it is (−0 included). */
+export function flo(v: number): Flonum | number {
+  return Number.isInteger(v) ? new Flonum(v) : v;
+}
+
+/** Is x a flonum (either form)? */
+export function isFlonum(x: unknown): x is Flonum | number {
+  return x instanceof Flonum || (typeof x === "number" && !Number.isInteger(x));
+}
+
+/** The double of a flonum in either form (a bare number is its own value). */
+export function floValue(x: Flonum | number): number {
+  return typeof x === "number" ? x : x.v;
 }
 
 /** A bigint as an exact integer in canonical form (a JS number when it is safe). */
@@ -95,9 +112,9 @@ export function isReal(x: unknown): x is RealNumber {
 
 export function isExact(x: SNumber): boolean {
   const y: unknown = x;
-  return !(x instanceof Flonum || (y instanceof Compnum && y.re instanceof Flonum));
+  return !(isFlonum(x) || (y instanceof Compnum && isFlonum(y.re)));
 }
 
 export function isExactInteger(x: unknown): x is ExactInteger {
-  return typeof x === "number" || typeof x === "bigint";
+  return (typeof x === "number" && Number.isInteger(x)) || typeof x === "bigint";
 }

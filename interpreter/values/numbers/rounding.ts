@@ -1,6 +1,6 @@
 // Rounding to integers (floor, ceiling, round, truncate), numerator/denominator, and rationalize.
 
-import { Flonum, Ratnum, makeRational, normBig, type ExactInteger, type SNumber } from "./repr.js";
+import { Flonum, Ratnum, flo, isFlonum, makeRational, normBig, type ExactInteger, type SNumber } from "./repr.js";
 import { floatToExact, toFloat, toInexact } from "./convert.js";
 import { add, sub, sign } from "./ops.js";
 import { argError } from "../../errors.js";
@@ -56,7 +56,8 @@ function roundFloat(v: number, mode: Mode): number {
 
 function rounder(mode: Mode): (x: SNumber) => SNumber {
   return (x) => {
-    if (typeof x === "number" || typeof x === "bigint") return x;
+    if (typeof x === "number") return Number.isInteger(x) ? x : flo(roundFloat(x, mode)); // NaN and ±inf.0 stay bare
+    if (typeof x === "bigint") return x;
     if (x instanceof Ratnum) return roundRat(x, mode);
     if (x instanceof Flonum) return new Flonum(roundFloat(x.v, mode));
     return argError(mode, 1, "real number", x);
@@ -73,16 +74,17 @@ export const numRound: (x: SNumber) => SNumber = rounder("round");
 export const numTruncate: (x: SNumber) => SNumber = rounder("truncate");
 
 /** A finite flonum as exact, or a type error (numerator/denominator want a rational). */
-function rationalArg(x: Flonum, who: string): ExactInteger | Ratnum {
-  if (!Number.isFinite(x.v)) return argError(who, 1, "rational number", x);
-  return floatToExact(x.v);
+function rationalArg(x: Flonum | number, who: string): ExactInteger | Ratnum {
+  const v = typeof x === "number" ? x : x.v;
+  if (!Number.isFinite(v)) return argError(who, 1, "rational number", x);
+  return floatToExact(v);
 }
 
 /** `(numerator q)`: of the fraction in lowest terms; a flonum's is computed on its exact value and made inexact. */
 export function numerator(q: SNumber): SNumber {
-  if (typeof q === "number" || typeof q === "bigint") return q;
+  if ((typeof q === "number" && Number.isInteger(q)) || typeof q === "bigint") return q;
   if (q instanceof Ratnum) return normBig(q.num);
-  if (q instanceof Flonum) {
+  if (isFlonum(q)) {
     const e = rationalArg(q, "numerator");
     return new Flonum(e instanceof Ratnum ? Number(e.num) : Number(e));
   }
@@ -91,9 +93,9 @@ export function numerator(q: SNumber): SNumber {
 
 /** `(denominator q)`: positive; 1 for integers; `(denominator 0.5)` is 2.0. */
 export function denominator(q: SNumber): SNumber {
-  if (typeof q === "number" || typeof q === "bigint") return 1;
+  if ((typeof q === "number" && Number.isInteger(q)) || typeof q === "bigint") return 1;
   if (q instanceof Ratnum) return normBig(q.den);
-  if (q instanceof Flonum) {
+  if (isFlonum(q)) {
     const e = rationalArg(q, "denominator");
     return new Flonum(e instanceof Ratnum ? Number(e.den) : 1);
   }
@@ -107,12 +109,12 @@ export function denominator(q: SNumber): SNumber {
 export function rationalize(x: SNumber, y: SNumber): SNumber {
   if (!isReal(x)) return argError("rationalize", 1, "real number", x);
   if (!isReal(y)) return argError("rationalize", 2, "real number", y);
-  if (x instanceof Flonum || y instanceof Flonum) {
+  if (isFlonum(x) || isFlonum(y)) {
     const xv = toFloat(x);
     const yv = toFloat(y);
-    if (xv !== xv || yv !== yv) return new Flonum(NaN);
-    if (!Number.isFinite(yv)) return new Flonum(Number.isFinite(xv) ? 0 : NaN); // every finite x is within ∞ of 0
-    if (!Number.isFinite(xv)) return new Flonum(xv);
+    if (xv !== xv || yv !== yv) return NaN;
+    if (!Number.isFinite(yv)) return flo(Number.isFinite(xv) ? 0 : NaN); // every finite x is within ∞ of 0
+    if (!Number.isFinite(xv)) return xv;
     return toInexact(simplestBetween(floatToExact(xv), floatToExact(Math.abs(yv))));
   }
   const e = sign(y) < 0 ? sub(0, y) : y;

@@ -6,7 +6,7 @@
 // non-integer power) gives the principal value R7RS §6.2.6 defines, computed in
 // doubles by complex.ts (exact only for sqrt of an exact square: (sqrt -4) is +2i).
 
-import { Compnum, Flonum, Ratnum, normBig, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, flo, floValue, isFlonum, normBig, type ExactInteger, type SNumber } from "./repr.js";
 import { cdAcos, cdAsin, cdAtan, cdCos, cdDiv, cdExp, cdExpt, cdLog, cdSin, cdSqrt, cdTan, cMul, fromCD, makeRect, toCD, type CD } from "./complex.js";
 import { add, div, sub } from "./ops.js";
 import { bitLength, ratioToFloat, toFloat } from "./convert.js";
@@ -49,7 +49,7 @@ function isNegReal(z: unknown): boolean {
 /** `(exp z)`: e^z, inexact. */
 export function numExp(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdExp, z);
-  return new Flonum(Math.exp(realArg(z, "exp")));
+  return flo(Math.exp(realArg(z, "exp")));
 }
 
 /** ln of a positive exact number, also beyond the range of doubles (huge bigints, tiny ratios). */
@@ -70,6 +70,7 @@ function logBig(n: bigint): number {
 /** ln z as a double; negative z has no real logarithm; ln 0 is −∞. */
 function lnOf(z: SNumber, who: string, argNo: number): number {
   if (z instanceof Flonum) return Math.log(z.v);
+  if (typeof z === "number" && !Number.isInteger(z)) return Math.log(z);
   if (!isNum(z)) return argError(who, argNo, "number", z);
   if (z === 0) return -Infinity;
   return logExact(z);
@@ -85,32 +86,32 @@ export function numLog(z1: SNumber, z2?: SNumber): SNumber {
     return fromCD(cdDiv(a, cdLog(toCD(z2))));
   }
   const a = lnOf(z1, "log", 1);
-  if (z2 === undefined) return new Flonum(a);
+  if (z2 === undefined) return flo(a);
   // Bases 2 and 10 use the dedicated functions when they can, which are exact on powers.
   const x = z1 instanceof Flonum ? z1.v : toFloat(z1);
   if (x > 0 && x < Infinity) {
-    if (z2 === 2 || (z2 instanceof Flonum && z2.v === 2)) return new Flonum(Math.log2(x));
-    if (z2 === 10 || (z2 instanceof Flonum && z2.v === 10)) return new Flonum(Math.log10(x));
+    if (z2 === 2 || (z2 instanceof Flonum && z2.v === 2)) return flo(Math.log2(x));
+    if (z2 === 10 || (z2 instanceof Flonum && z2.v === 10)) return flo(Math.log10(x));
   }
-  return new Flonum(a / lnOf(z2, "log", 2));
+  return flo(a / lnOf(z2, "log", 2));
 }
 
 /** `(sin z)`. */
 export function numSin(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdSin, z);
-  return new Flonum(Math.sin(realArg(z, "sin")));
+  return flo(Math.sin(realArg(z, "sin")));
 }
 
 /** `(cos z)`. */
 export function numCos(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdCos, z);
-  return new Flonum(Math.cos(realArg(z, "cos")));
+  return flo(Math.cos(realArg(z, "cos")));
 }
 
 /** `(tan z)`. */
 export function numTan(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdTan, z);
-  return new Flonum(Math.tan(realArg(z, "tan")));
+  return flo(Math.tan(realArg(z, "tan")));
 }
 
 /** `(asin z)` for −1 ≤ z ≤ 1. */
@@ -118,7 +119,7 @@ export function numAsin(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdAsin, z);
   const v = realArg(z, "asin");
   if (v < -1 || v > 1) return viaComplex(cdAsin, z);
-  return new Flonum(Math.asin(v));
+  return flo(Math.asin(v));
 }
 
 /** `(acos z)` for −1 ≤ z ≤ 1. */
@@ -126,7 +127,7 @@ export function numAcos(z: SNumber): SNumber {
   if ((z as unknown) instanceof Compnum) return viaComplex(cdAcos, z);
   const v = realArg(z, "acos");
   if (v < -1 || v > 1) return viaComplex(cdAcos, z);
-  return new Flonum(Math.acos(v));
+  return flo(Math.acos(v));
 }
 
 /** `(atan z)`, and `(atan y x)`: the angle of the point (x, y), in (−π, π]. */
@@ -135,8 +136,8 @@ export function numAtan(y: SNumber, x?: SNumber): SNumber {
   if ((y as unknown) instanceof Compnum) return argError("atan", 1, "real number", y);
   if ((x as unknown) instanceof Compnum) return argError("atan", 2, "real number", x);
   const yv = realArg(y, "atan", 1);
-  if (x === undefined) return new Flonum(Math.atan(yv));
-  return new Flonum(Math.atan2(yv, realArg(x, "atan", 2)));
+  if (x === undefined) return flo(Math.atan(yv));
+  return flo(Math.atan2(yv, realArg(x, "atan", 2)));
 }
 
 /**
@@ -145,29 +146,29 @@ export function numAtan(y: SNumber, x?: SNumber): SNumber {
  */
 export function numSqrt(z: SNumber): SNumber {
   if (z instanceof Flonum) {
-    if (z.v < 0) return makeRect(new Flonum(0), new Flonum(Math.sqrt(-z.v))); // −0.0 is not < 0: its root is −0.0
-    return new Flonum(Math.sqrt(z.v));
+    if (z.v < 0) return makeRect(flo(0), flo(Math.sqrt(-z.v))); // −0.0 is not < 0: its root is −0.0
+    return flo(Math.sqrt(z.v));
   }
   const c: unknown = z;
   if (c instanceof Compnum) return complexSqrt(c);
   if (isNegReal(z)) {
     const s = numSqrt(sub(0, z));
-    return makeRect(s instanceof Flonum ? new Flonum(0) : 0, s);
+    return makeRect(isFlonum(s) ? flo(0) : 0, s);
   }
   if (typeof z === "number") {
     const s = Math.sqrt(z); // one correct rounding of an exact double
-    return Number.isInteger(s) && s * s === z ? s : new Flonum(s);
+    return Number.isInteger(s) && s * s === z ? s : flo(s);
   }
   if (typeof z === "bigint") {
     const s = isqrt(z);
-    return s * s === z ? normBig(s) : new Flonum(sqrtRatio(z, 1n));
+    return s * s === z ? normBig(s) : flo(sqrtRatio(z, 1n));
   }
   if (z instanceof Ratnum) {
     const sn = isqrt(z.num);
     const sd = isqrt(z.den);
     // num and den are coprime, so their roots are too: the quotient is in lowest terms.
     if (sn * sn === z.num && sd * sd === z.den) return new Ratnum(sn, sd);
-    return new Flonum(sqrtRatio(z.num, z.den));
+    return flo(sqrtRatio(z.num, z.den));
   }
   return argError("sqrt", 1, "number", z);
 }
@@ -177,13 +178,13 @@ export function numSqrt(z: SNumber): SNumber {
  * square of an exact complex ((sqrt -3+4i) is 1+2i), else inexact.
  */
 function complexSqrt(z: Compnum): SNumber {
-  if (!(z.re instanceof Flonum)) {
+  if (!isFlonum(z.re)) {
     // √(a+bi) = √((m+a)/2) ± i√((m−a)/2), m = |z|, the sign of b.
     const m = numSqrt(add(mulR(z.re, z.re), mulR(z.im, z.im)));
-    if (!(m instanceof Flonum)) {
+    if (!isFlonum(m)) {
       const x = numSqrt(div(add(m, z.re), 2));
       const y = numSqrt(div(sub(m, z.re), 2));
-      if (!(x instanceof Flonum) && !(y instanceof Flonum)) return makeRect(x, isNegReal(z.im) ? sub(0, y) : y);
+      if (!isFlonum(x) && !isFlonum(y)) return makeRect(x, isNegReal(z.im) ? sub(0, y) : y);
     }
   }
   return viaComplex(cdSqrt, z);
@@ -215,7 +216,7 @@ export function sqrtRatio(num: bigint, den: bigint): number {
 }
 
 function isExactNum(x: SNumber): x is ExactInteger | Ratnum {
-  return !(x instanceof Flonum);
+  return !isFlonum(x);
 }
 
 function isNegative(x: ExactInteger | Ratnum): boolean {
@@ -238,25 +239,25 @@ export function numExpt(z1: SNumber, z2: SNumber): SNumber {
     // no value, a division by zero as for (expt 0 -1).
     if (z1 === 0 && c2 instanceof Compnum) {
       if (!(toFloat(c2.re) > 0)) return divisionByZero("expt", z1);
-      if (!(c2.re instanceof Flonum)) return 0;
+      if (!isFlonum(c2.re)) return 0;
     }
-    if (c1 instanceof Compnum && !(c1.re instanceof Flonum) && (typeof z2 === "number" || typeof z2 === "bigint")) {
+    if (c1 instanceof Compnum && !isFlonum(c1.re) && ((typeof z2 === "number" && Number.isInteger(z2)) || typeof z2 === "bigint")) {
       return complexPow(z1, BigInt(z2));
     }
     return viaComplex2(z1, z2);
   }
   if (!isNum(z1)) return argError("expt", 1, "number", z1);
   if (!isNum(z2)) return argError("expt", 2, "number", z2);
-  if (typeof z2 === "number" || typeof z2 === "bigint") {
+  if ((typeof z2 === "number" && Number.isInteger(z2)) || typeof z2 === "bigint") {
     if (isExactNum(z1)) return exactPow(z1, BigInt(z2));
-    const v = z1.v;
+    const v = floValue(z1 as Flonum | number);
     // Parity from the exact exponent: Number() of a huge odd bigint may be even.
     if (v < 0) {
       const odd = typeof z2 === "number" ? z2 % 2 !== 0 : (z2 & 1n) === 1n;
       const m = Math.pow(-v, Number(z2));
-      return new Flonum(odd ? -m : m);
+      return flo(odd ? -m : m);
     }
-    return new Flonum(Math.pow(v, Number(z2)));
+    return flo(Math.pow(v, Number(z2)));
   }
   if (z2 instanceof Ratnum && isExactNum(z1) && !isNegative(z1)) {
     const r = exactRoot(z1, z2.den);
@@ -266,18 +267,18 @@ export function numExpt(z1: SNumber, z2: SNumber): SNumber {
   if (isExactNum(z1)) {
     if (z1 === 0) {
       if (p < 0) return divisionByZero("expt", z1);
-      return new Flonum(p === 0 ? 1 : p > 0 ? 0 : NaN);
+      return flo(p === 0 ? 1 : p > 0 ? 0 : NaN);
     }
     const negative = isNegative(z1);
     if (negative && !Number.isInteger(p) && p === p) return viaComplex2(z1, z2);
     const b = toFloat(z1);
     // A positive base beyond the range of doubles: go through logarithms.
-    if (!negative && (b === Infinity || b === 0)) return new Flonum(Math.exp(p * logExact(z1)));
-    return new Flonum(Math.pow(b, p));
+    if (!negative && (b === Infinity || b === 0)) return flo(Math.exp(p * logExact(z1)));
+    return flo(Math.pow(b, p));
   }
-  const b = z1.v;
+  const b = floValue(z1 as Flonum | number);
   if (b < 0 && !Number.isInteger(p) && p === p) return viaComplex2(z1, z2);
-  return new Flonum(Math.pow(b, p));
+  return flo(Math.pow(b, p));
 }
 
 /** z1^z2 as the principal value e^(z2 log z1), inexact. */

@@ -163,7 +163,9 @@ test("host values print as #<...>, never [object Object], and never throw", (t) 
   t.is(w(undefined), "#<undefined>");
   t.is(w(null), "#<null>");
   t.is(w("js"), '#<js-string "js">');
-  t.is(w(1.5), "#<js-number 1.5>");
+  // A non-integral JS number is a Scheme flonum (ADR 0046); an integral one outside the safe range is not a Scheme value.
+  t.is(w(1.5), "1.5");
+  t.is(w(2 ** 60), "#<js-number 1152921504606847000>");
   t.is(w(() => 1), "#<js-function>");
   t.is(w({}), "#<object>");
   t.is(w(new (class Port {})()), "#<object Port>");

@@ -40,6 +40,7 @@ export function readFailure(text: string): ReadFailure | null {
 
 function sameAtom(a: any, b: any): boolean {
   if (a === b) return true;
+  if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b); // bare flonums (ADR 0046)
   if (typeof a === "bigint" || typeof b === "bigint") return typeof a === typeof b && a === b;
   if (a instanceof Flonum && b instanceof Flonum) return Object.is(a.v, b.v) || (Number.isNaN(a.v) && Number.isNaN(b.v));
   if (a instanceof Ratnum && b instanceof Ratnum) return a.num === b.num && a.den === b.den;

