@@ -197,8 +197,6 @@ function splitLines(text: string): string[] {
 /** A call's arguments as one line of JSON (as the model wrote them). */
 export function argsLine(args: unknown): string {
   if (typeof args === "string") {
-    // The text argsObject parsed last (a fold asks whether a reply's call is a memory call, then for its line): not parsed again.
-    if (args === lastArgs && lastObject !== null) return JSON.stringify(lastObject);
     try {
       return JSON.stringify(JSON.parse(args));
     } catch {

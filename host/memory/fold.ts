@@ -220,41 +220,29 @@ export class TaskFold {
     for (const n of this.notes) if (n.text === "" && n.respSeq === seq) n.text = text;
   }
 
-  /** The words of the event being indexed (those whose count is above 0), and what an occurrence counts now. */
-  private touched: WordEntry[] = [];
-  private by = 1;
-  /** Counts one occurrence of a word (made once per fold: forEachWord calls it for every occurrence). */
-  private readonly countWord = (w: string): void => {
-    const entries = this.entries();
-    let en = entries.get(w);
-    if (en === undefined) {
-      en = { list: [], c: 0 };
-      entries.set(w, en);
-      this.postings.set(w, en.list);
-    }
-    if (en.c === 0) this.touched.push(en);
-    en.c += this.by;
-  };
-
   private index(r: LogRecord, type: EventType, failed: boolean, call: (CallInfo & { off: number; bytes: number }) | null, e: LogEntry, turn: number): void {
     // Each occurrence costs one lookup: its word's entry holds the postings list and this event's count so far.
-    const touched = this.touched;
-    touched.length = 0;
-    this.by = 1;
-    forEachWord(eventText(r), this.countWord);
-    if (r.kind === "tool.result") {
-      this.by = CALL_WEIGHT;
-      forEachWord(callText(call, String((r.payload as any).tool ?? "")), this.countWord);
-    }
+    const touched: WordEntry[] = [];
+    const entries = this.entries();
+    const count = (w: string, by: number): void => {
+      let en = entries.get(w);
+      if (en === undefined) {
+        en = { list: [], c: 0 };
+        entries.set(w, en);
+        this.postings.set(w, en.list);
+      }
+      if (en.c === 0) touched.push(en);
+      en.c += by;
+    };
+    forEachWord(eventText(r), (w) => count(w, 1));
+    if (r.kind === "tool.result") forEachWord(callText(call, String((r.payload as any).tool ?? "")), (w) => count(w, CALL_WEIGHT));
     const doc = this.docBase + this.docs.length;
     let len = 0;
-    for (let i = 0; i < touched.length; i++) {
-      const en = touched[i]!;
+    for (const en of touched) {
       len += en.c;
       en.list.push(doc, en.c);
       en.c = 0;
     }
-    touched.length = 0;
     this.totalLen += len;
     const inTurn = this.open !== null ? turn : 0;
     // A narrowing's own note belongs to the context it was written in, not to the one it opens.
