@@ -113,16 +113,6 @@ function entryCheck(buf: Buffer, at: number): number {
   return (crc32(buf, at, at + 12) | 1) >>> 0;
 }
 
-/** Writes `v` (a u32) as a varint at `at`; returns the next offset. */
-function putVarint(b: Buffer, at: number, v: number): number {
-  while (v >= 0x80) {
-    b[at++] = (v & 0x7f) | 0x80;
-    v >>>= 7;
-  }
-  b[at++] = v;
-  return at;
-}
-
 /** The words' indexes in the order of their hashes, ties in index order (a sort of numbers: hash × 2^21 + index). */
 function wordOrder(hashes: Uint32Array): Uint32Array {
   const n = hashes.length;
@@ -152,12 +142,21 @@ export interface MemContents {
   readonly meta: MemMeta;
 }
 
+/** Writes `v` (a u32) little-endian at `at`. */
+function putU32(b: Uint8Array, at: number, v: number): void {
+  b[at] = v & 0xff;
+  b[at + 1] = (v >>> 8) & 0xff;
+  b[at + 2] = (v >>> 16) & 0xff;
+  b[at + 3] = v >>> 24;
+}
+
 /** The file's bytes. */
 export function encodeMem(m: MemContents): Buffer {
   // The words in the order of their hashes (ties in the postings map's order): the table is read by a binary search,
   // and the blocks lie in the same order, so a block ends where the next one starts. A file has thousands of words
   // and most have a posting or two: each word's UTF-8 goes into one buffer (an ASCII word by a loop, no call into C),
-  // the order is a sort of numbers, and the blocks are written byte by byte.
+  // the order is a sort of numbers, and the blocks, the word table and the event entries are written byte by byte
+  // (or through one DataView) into the file's own buffer: no Buffer method call per field, no copy of the parts.
   const keys = [...m.postings.keys()];
   const lists = [...m.postings.values()];
   const n = keys.length;
@@ -184,109 +183,132 @@ export function encodeMem(m: MemContents): Buffer {
   }
   wordAt[n] = u;
   const order = wordOrder(hashes);
-  const docLen = new Float64Array(m.docs.length);
-  for (let i = 0; i < m.docs.length; i++) docLen[i] = m.docs[i]!.len;
-  // Postings blocks, written one after another into one buffer (its size bounded first: a varint takes at most 5 bytes).
+  const nd = m.docs.length;
+  const docLen = new Float64Array(nd);
+  for (let i = 0; i < nd; i++) docLen[i] = m.docs[i]!.len;
+  // The small parts first (their sizes are known), the postings last, written straight into the file's buffer, which
+  // is sized by a bound (a varint takes at most 5 bytes) and cut to what was written.
+  const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
+  const chunks = Math.ceil(n / WORDS_PER_CHUNK);
+  const cardJson: Buffer[] = [];
+  let cpos = 0;
+  for (const c of m.cards) {
+    const b = Buffer.from(JSON.stringify(c), "utf8");
+    cardJson.push(b);
+    cpos += b.length;
+  }
+  const metaOff = HEADER_BYTES;
+  const fenceOff = metaOff + meta.length;
+  const tableOff = fenceOff + chunks * FENCE_ENTRY_BYTES;
+  const docsOff = tableOff + n * WORD_ENTRY_BYTES;
+  const offsetsOff = docsOff + nd * DOC_BYTES;
+  const cardsTableOff = offsetsOff + m.offsets.length * 8;
+  const cardsDataOff = cardsTableOff + m.cards.length * CARD_ENTRY_BYTES;
+  const postingsOff = cardsDataOff + cpos;
   let bound = 0;
   for (let i = 0; i < n; i++) bound += 2 + (wordAt[i + 1]! - wordAt[i]!) + 4 + (lists[i]!.length / 2) * 15 + 4;
-  const blocks = Buffer.allocUnsafe(bound);
-  const table = Buffer.alloc(n * WORD_ENTRY_BYTES);
-  let pos = 0;
+  // Zero-filled: the bytes no field covers (an event entry's 40..44, the header's padding) are 0.
+  const out = Buffer.alloc(postingsOff + bound);
+  const dv = new DataView(out.buffer, out.byteOffset, out.length);
+  // Postings blocks, one after another from postingsOff; the word table's entries as they go.
+  let at = postingsOff;
   for (let j = 0; j < n; j++) {
     const i = order[j]!;
-    const start = pos;
+    const start = at;
     const from = wordAt[i]!;
     const len = wordAt[i + 1]! - from;
-    blocks[pos] = len & 0xff;
-    blocks[pos + 1] = len >>> 8;
-    let at = pos + 2;
-    for (let k = 0; k < len; k++) blocks[at + k] = utf8[from + k]!;
+    out[at] = len & 0xff;
+    out[at + 1] = len >>> 8;
+    at += 2;
+    for (let k = 0; k < len; k++) out[at + k] = utf8[from + k]!;
     at += len;
     const list = lists[i]!;
-    const count = list.length / 2;
-    blocks[at] = count & 0xff;
-    blocks[at + 1] = (count >>> 8) & 0xff;
-    blocks[at + 2] = (count >>> 16) & 0xff;
-    blocks[at + 3] = count >>> 24;
+    putU32(out, at, list.length / 2);
     at += 4;
     let prev = 0;
     for (let k = 0; k < list.length; k += 2) {
       const d = list[k]!;
-      at = putVarint(blocks, at, d - prev);
-      at = putVarint(blocks, at, list[k + 1]!);
-      at = putVarint(blocks, at, docLen[d]!);
+      // Three varints: the index delta, the term frequency, the event's length (most are one byte).
+      let v = d - prev;
+      while (v >= 0x80) {
+        out[at++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      out[at++] = v;
+      v = list[k + 1]!;
+      while (v >= 0x80) {
+        out[at++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      out[at++] = v;
+      v = docLen[d]!;
+      while (v >= 0x80) {
+        out[at++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      out[at++] = v;
       prev = d;
     }
-    blocks.writeUInt32LE(crc32(blocks, start, at), at);
-    pos = at + 4;
-    table.writeUInt32LE(hashes[i]!, j * WORD_ENTRY_BYTES);
-    table.writeUInt32LE(start, j * WORD_ENTRY_BYTES + 4);
+    putU32(out, at, crc32(out, start, at));
+    at += 4;
+    const te = tableOff + j * WORD_ENTRY_BYTES;
+    putU32(out, te, hashes[i]!);
+    putU32(out, te + 4, start - postingsOff);
   }
-  const chunks = Math.ceil(n / WORDS_PER_CHUNK);
-  const fence = Buffer.alloc(chunks * FENCE_ENTRY_BYTES);
+  const pos = at - postingsOff;
   for (let c = 0; c < chunks; c++) {
-    const from = c * WORDS_PER_CHUNK * WORD_ENTRY_BYTES;
-    fence.writeUInt32LE(table.readUInt32LE(from), c * FENCE_ENTRY_BYTES);
-    fence.writeUInt32LE(table.readUInt32LE(from + 4), c * FENCE_ENTRY_BYTES + 4);
-    fence.writeUInt32LE(crc32(table, from, Math.min(table.length, from + WORDS_PER_CHUNK * WORD_ENTRY_BYTES)), c * FENCE_ENTRY_BYTES + 8);
+    const from = tableOff + c * WORDS_PER_CHUNK * WORD_ENTRY_BYTES;
+    const fo = fenceOff + c * FENCE_ENTRY_BYTES;
+    out.copy(out, fo, from, from + 8);
+    putU32(out, fo + 8, crc32(out, from, Math.min(docsOff, from + WORDS_PER_CHUNK * WORD_ENTRY_BYTES)));
   }
-  const meta = Buffer.from(JSON.stringify(m.meta), "utf8");
-  const docs = Buffer.alloc(m.docs.length * DOC_BYTES);
-  m.docs.forEach((d, i) => {
-    const o = i * DOC_BYTES;
-    docs.writeUInt32LE(d.seq, o);
-    docs.writeUInt32LE(d.turn, o + 4);
-    docs.writeUInt8(EVENT_CODES.indexOf(d.type), o + 8);
-    docs.writeUInt8(d.failed ? 1 : 0, o + 9);
-    docs.writeUInt16LE(Math.min(d.context, 0xffff), o + 10);
-    docs.writeUInt32LE(d.len, o + 12);
-    docs.writeDoubleLE(d.off, o + 16);
-    docs.writeUInt32LE(d.bytes, o + 24);
-    docs.writeDoubleLE(d.callOff, o + 28);
-    docs.writeUInt32LE(d.callBytes, o + 36);
-    docs.writeUInt32LE(crc32(docs, o, o + 44), o + 44);
-  });
-  const offsets = Buffer.alloc(m.offsets.length * 8);
-  m.offsets.forEach((x, i) => offsets.writeDoubleLE(x, i * 8));
-  const cardData: Buffer[] = [];
-  const cardTable = Buffer.alloc(m.cards.length * CARD_ENTRY_BYTES);
-  let cpos = 0;
-  m.cards.forEach((c, i) => {
-    const b = Buffer.from(JSON.stringify(c), "utf8");
-    const o = i * CARD_ENTRY_BYTES;
-    cardTable.writeUInt32LE(cpos, o);
-    cardTable.writeUInt32LE(b.length, o + 4);
-    cardTable.writeUInt32LE(crc32(b), o + 8);
-    cardTable.writeUInt32LE(entryCheck(cardTable, o), o + 12);
-    cardData.push(b);
-    cpos += b.length;
-  });
-  const metaOff = HEADER_BYTES;
-  const fenceOff = metaOff + meta.length;
-  const tableOff = fenceOff + fence.length;
-  const docsOff = tableOff + table.length;
-  const offsetsOff = docsOff + docs.length;
-  const cardsTableOff = offsetsOff + offsets.length;
-  const cardsDataOff = cardsTableOff + cardTable.length;
-  const postingsOff = cardsDataOff + cpos;
+  meta.copy(out, metaOff);
+  for (let i = 0; i < nd; i++) {
+    const d = m.docs[i]!;
+    const o = docsOff + i * DOC_BYTES;
+    const type = EVENT_CODES.indexOf(d.type);
+    if (type < 0) throw new RangeError(`an event of unknown type ${d.type}`);
+    dv.setUint32(o, d.seq, true);
+    dv.setUint32(o + 4, d.turn, true);
+    out[o + 8] = type;
+    out[o + 9] = d.failed ? 1 : 0;
+    dv.setUint16(o + 10, Math.min(d.context, 0xffff), true);
+    dv.setUint32(o + 12, d.len, true);
+    dv.setFloat64(o + 16, d.off, true);
+    dv.setUint32(o + 24, d.bytes, true);
+    dv.setFloat64(o + 28, d.callOff, true);
+    dv.setUint32(o + 36, d.callBytes, true);
+    putU32(out, o + 44, crc32(out, o, o + 44));
+  }
+  for (let i = 0; i < m.offsets.length; i++) dv.setFloat64(offsetsOff + i * 8, m.offsets[i]!, true);
+  let cp = 0;
+  for (let i = 0; i < cardJson.length; i++) {
+    const b = cardJson[i]!;
+    const o = cardsTableOff + i * CARD_ENTRY_BYTES;
+    putU32(out, o, cp);
+    putU32(out, o + 4, b.length);
+    putU32(out, o + 8, crc32(b));
+    putU32(out, o + 12, entryCheck(out, o));
+    b.copy(out, cardsDataOff + cp);
+    cp += b.length;
+  }
   const fileSize = postingsOff + pos;
-  const h = Buffer.alloc(HEADER_BYTES);
-  h.write(MEM_MAGIC, 0, "latin1");
-  h.writeUInt32LE(MEM_VERSION, 8);
+  out.write(MEM_MAGIC, 0, "latin1");
+  putU32(out, 8, MEM_VERSION);
   const f = [
     fileSize,
     m.w.end, m.w.seq, m.w.turns, m.w.lineBytes,
     m.s.end, m.s.seq, m.s.turns, m.s.lineBytes,
-    m.docs.length, m.totalLen, n,
+    nd, m.totalLen, n,
     metaOff, meta.length, crc32(meta),
     docsOff, offsetsOff, cardsTableOff, m.cards.length, cardsDataOff,
-    fenceOff, crc32(fence), tableOff, postingsOff, pos,
+    fenceOff, crc32(out, fenceOff, tableOff), tableOff, postingsOff, pos,
   ];
-  f.forEach((x, i) => h.writeDoubleLE(x, 16 + i * 8));
-  Buffer.from(m.w.hash, "hex").copy(h, HASHES_AT);
-  Buffer.from(m.s.hash, "hex").copy(h, HASHES_AT + 32);
-  h.writeUInt32LE(crc32(h, 16), 12);
-  return Buffer.concat([h, meta, fence, table, docs, offsets, cardTable, ...cardData, blocks.subarray(0, pos)]);
+  for (let i = 0; i < f.length; i++) dv.setFloat64(16 + i * 8, f[i]!, true);
+  out.write(m.w.hash, HASHES_AT, 32, "hex");
+  out.write(m.s.hash, HASHES_AT + 32, 32, "hex");
+  putU32(out, 12, crc32(out, 16, HEADER_BYTES));
+  return out.subarray(0, fileSize);
 }
 
 /**
@@ -419,13 +441,31 @@ export class MemReader {
     }
   }
 
+  /**
+   * A reader over a file's bytes held in memory (those just written, so a
+   * search right after a write reads them rather than the file, and the fold
+   * they were made from is not kept). Checked as a file is.
+   */
+  static fromBytes(file: string, bytes: Buffer): MemReader {
+    const head = bytes.subarray(0, Math.min(HEAD_READ, bytes.length));
+    const r = new MemReader(file, -1, parseHeader(file, head, bytes.length));
+    r.head = head;
+    r.bytes = bytes;
+    return r;
+  }
+
+  /** The file's bytes when the reader was made from them (fromBytes), else null. */
+  private bytes: Buffer | null = null;
+
   close(): void {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+    this.bytes = null;
   }
 
   private read(off: number, len: number): Buffer {
     if (off < 0 || len < 0 || off + len > this.header.fileSize) throw new MemMismatch(this.file, `a part at ${off}+${len} lies outside the file`);
+    if (this.bytes !== null) return this.bytes.subarray(off, off + len);
     const b = Buffer.allocUnsafe(len);
     let got = 0;
     while (got < len) {

@@ -270,10 +270,10 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
           if (tail.openCard === null && tail.docs.length === 0 && !o.noWrite) {
             const full = restoreFold(session, reader, meta);
             const folded = foldEntries(full, entries);
-            write(memFile, fd, folded, meta.project ?? o.projectOf?.(folded.tail.facts) ?? null);
+            const project = meta.project ?? o.projectOf?.(folded.tail.facts) ?? null;
             reader.close();
             reader = null;
-            return counted(read, foldView(logFile, session, folded, meta.project ?? o.projectOf?.(folded.tail.facts) ?? null, fd, "extended"));
+            return counted(read, writtenView(write(memFile, fd, folded, project), logFile, session, folded, project, fd, "extended"));
           }
           const r = reader;
           reader = null;
@@ -284,8 +284,7 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
         reader = null;
         const folded = foldEntries(full, entries);
         const project = meta.project ?? o.projectOf?.(folded.tail.facts) ?? null;
-        if (!o.noWrite) write(memFile, fd, folded, project);
-        return counted(read, foldView(logFile, session, folded, project, fd, "extended"));
+        return counted(read, writtenView(o.noWrite ? null : write(memFile, fd, folded, project), logFile, session, folded, project, fd, "extended"));
       }
     } catch (e) {
       reader?.close();
@@ -296,8 +295,7 @@ export function openTask(logFile: string, o: OpenTaskOptions = {}): TaskView | n
     // No file, or one that does not match: made again from the whole log.
     const folded = foldEntries(new TaskFold(session), gained(logFile, fd, null, sizeOf(), o.held, read));
     const project = o.projectOf?.(folded.tail.facts) ?? null;
-    if (!o.noWrite) write(memFile, fd, folded, project);
-    return counted(read, foldView(logFile, session, folded, project, fd, existed || why !== undefined ? "rebuilt" : "created", why));
+    return counted(read, writtenView(o.noWrite ? null : write(memFile, fd, folded, project), logFile, session, folded, project, fd, existed || why !== undefined ? "rebuilt" : "created", why));
   } catch (e) {
     closeSync(fd);
     // A folder under a log's name: no task (a read of it, or its stat, says so).
@@ -327,7 +325,8 @@ function restoreFold(session: string, r: MemReader, meta: MemMeta): TaskFold {
   });
 }
 
-function write(memFile: string, fd: number, f: Folded, project: string | null): void {
+/** Writes the .mem file of `f`; returns a reader over the bytes written (a search goes on from them), or null when the data directory cannot be written. */
+function write(memFile: string, fd: number, f: Folded, project: string | null): { reader: MemReader; meta: MemMeta } | null {
   const m = f.main;
   const w = mark(fd, { seq: m.point.seq, end: m.point.end, turns: m.point.turns, lineBytes: m.lastTurnEnd?.lineBytes ?? 0 });
   const t = f.tail;
@@ -335,25 +334,29 @@ function write(memFile: string, fd: number, f: Folded, project: string | null): 
   // (an end, a title): a tail with events is never written, so it is folded again at every read.
   const refold = t.point.end === m.point.end || t.docs.length > 0 || t.openCard !== null;
   const s = refold ? w : mark(fd, { seq: t.point.seq, end: t.point.end, turns: t.point.turns, lineBytes: f.lastLine });
+  const meta: MemMeta = { format: MEM_FORMAT, facts: t.facts, project, notes: m.notes, contexts: m.contexts, openContexts: m.openContexts };
+  const bytes = encodeMem({ w, s, docs: m.docs, postings: m.postings, totalLen: m.totalLen, offsets: m.offsets, cards: m.cards, meta });
   try {
-    writeMemFile(
-      memFile,
-      encodeMem({
-        w,
-        s,
-        docs: m.docs,
-        postings: m.postings,
-        totalLen: m.totalLen,
-        offsets: m.offsets,
-        cards: m.cards,
-        meta: { format: MEM_FORMAT, facts: t.facts, project, notes: m.notes, contexts: m.contexts, openContexts: m.openContexts },
-      }),
-    );
+    writeMemFile(memFile, bytes);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // A data directory that cannot be written: the memory is folded in memory this time.
     if (code !== "EACCES" && code !== "EROFS" && code !== "EPERM" && code !== "ENOSPC") throw e;
+    return null;
   }
+  // The meta as a reader of the file gets it (a copy through JSON: nothing of the fold is kept).
+  return { reader: MemReader.fromBytes(memFile, bytes), meta: JSON.parse(JSON.stringify(meta)) as MemMeta };
+}
+
+/**
+ * The view after a write: over the bytes written and the tail (the fold of the
+ * whole turns is dropped, so a search of many tasks keeps one file's bytes per
+ * task rather than its fold); over the folds where nothing could be written.
+ */
+function writtenView(written: { reader: MemReader; meta: MemMeta } | null, logFile: string, session: string, folded: Folded, project: string | null, fd: number, action: MemAction, why?: string): TaskView {
+  if (written === null) return foldView(logFile, session, folded, project, fd, action, why);
+  const v = fileView(logFile, session, written.reader, written.meta, folded.tail, fd, action);
+  return why !== undefined ? { ...v, rebuiltBecause: why } : v;
 }
 
 function readRecord(fd: number, session: string, seq: number | null, off: number, end: number): LogRecord | null {

@@ -26,6 +26,8 @@ const EVENTS = Number(opt('--events', 17600));
 const JSON_OUT = opt('--json', null);
 // --keep DIR: the corpus is written under DIR and left there (to profile a child: see test/bench/README.md).
 const KEEP = opt('--keep', null);
+// --corpus-only (with --keep DIR): write the corpus and stop (memory-compare.mjs makes its corpus so).
+const CORPUS_ONLY = args.includes('--corpus-only');
 
 
 // ---- real material --------------------------------------------------------------------------------
@@ -133,7 +135,8 @@ async function corpus(dataDir, repo, tasks, events, mat, seed) {
 const QUERIES = ['grep error stream', 'export function parse', 'README install', 'timeout callback', 'Buffer length', 'module version', 'async return', 'TODO', 'options parse error', 'license MIT', 'class constructor', 'node_modules ls', 'throw new Error', 'import default', 'const require', 'test coverage', 'typescript types', 'lines of', 'drwxr', 'usage example'];
 
 async function child(what, o) {
-  const { ConversationMemory, openTask } = await import(join(DIST, 'memory', 'index.js'));
+  // o.dist: another build's dist/host (memory-compare.mjs times two builds back to back).
+  const { ConversationMemory, openTask } = await import(join(o.dist ?? DIST, 'memory', 'index.js'));
   const env = { ...process.env, NODWYN_DATA_DIR: o.dataDir };
   const mem = new ConversationMemory({ dataDir: o.dataDir, session: o.session ?? null, root: o.repo, env, capChars: () => 32000 });
   const out = {};
@@ -219,6 +222,10 @@ try {
   const c = await corpus(data, repo, TASKS, EVENTS, mat, 42);
   const sizes0 = memSize(data);
   process.stderr.write(`${c.events} events, ${(c.textBytes / 1e6).toFixed(1)} MB of tool output, ${(sizes0.logs / 1e6).toFixed(1)} MB of logs\n`);
+  if (CORPUS_ONLY) {
+    if (KEEP === null) throw new Error('--corpus-only needs --keep DIR');
+    process.exit(0);
+  }
   const first = runChild('first', { dataDir: data, repo });
   const sizes = memSize(data);
   const later = runChild('later', { dataDir: data, repo });

@@ -373,3 +373,50 @@ test("two processes searching at once never leave a torn file", async (t) => {
   const { readdirSync } = await import("node:fs");
   t.deepEqual(readdirSync(join(log, "..")).filter((f) => f.endsWith(".tmp")), []);
 });
+
+test("after a write the view reads the bytes written: the same answer as the folds (nothing written) and as the file read later, with an open turn after the last whole one", (t) => {
+  const { data, log } = smallLog(t);
+  // A turn still open after the two whole ones: folded at every opening, never written.
+  const { writer } = openForAppend(SESSION, { dataDir: data });
+  for (const [k, p] of handTurn(3, "the pager test is flaky", { tool: "shell-exec", args: { command: "npm test pager" }, output: "exit 1\npager flaky timeout" }, "").slice(0, -1)) writer.append(k as any, p);
+  writer.close();
+  const folds = openTask(log, { noWrite: true })!;
+  t.false(existsSync(memFileOf(log)));
+  const words = ["pager", "flaky", "make", "rule", "scrub", "env", "build"];
+  const fromFolds = answer(folds, words);
+  folds.close();
+  const written = openTask(log)!;
+  t.is(written.action, "created");
+  t.true(existsSync(memFileOf(log)));
+  const fromBytes = answer(written, words);
+  t.is(written.lastSeq, folds.lastSeq);
+  written.close();
+  const read = openTask(log)!;
+  t.is(read.action, "read");
+  const fromFile = answer(read, words);
+  read.close();
+  t.is(fromBytes, fromFolds);
+  t.is(fromFile, fromFolds);
+  // The open turn's result is found, and the whole turns' events too.
+  t.true(fromBytes.includes("pager flaky timeout"));
+  t.true(fromBytes.includes("make: *** no rule"));
+});
+
+test("a reader over bytes held in memory checks them as a file's: a flipped byte in a postings block is a mismatch", (t) => {
+  const { log } = smallLog(t);
+  openTask(log)!.close();
+  const bytes = readFileSync(memFileOf(log));
+  const good = MemReader.fromBytes(memFileOf(log), bytes);
+  const list = good.postings("make");
+  t.truthy(list);
+  // Events 0-3 of turn 1: the message, the reply with its call (`→ shell-exec {"command":"make"}`: make once), the
+  // result (make once in its output, and three times for its call's words), the answer. Flat [event, tf, length, …].
+  t.deepEqual([list!.length, list![0], list![1], list![3], list![4]], [6, 1, 1, 2, 4]);
+  good.close();
+  const postingsOff = good.header.postingsOff;
+  const bad = Buffer.from(bytes);
+  for (let k = postingsOff; k < bad.length; k++) bad[k] = bad[k]! ^ 0xff;
+  const r = MemReader.fromBytes(memFileOf(log), bad);
+  t.throws(() => r.postings("make"), { name: "MemMismatch" });
+  r.close();
+});
