@@ -167,6 +167,7 @@ async function main() {
       execFileSync(guile, ['-q', '-c', expr], { env: guileEnv, cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'], timeout: opts.timeout * 1000 });
       return { go };
     } catch (err) {
+      if (err.signal) return { error: `compile: killed by ${err.signal} after the timeout (${opts.timeout} s)` };
       return { error: `compile: ${firstErrorLine(String(err.stderr ?? err.message))}` };
     }
   };
