@@ -19,8 +19,8 @@ const PROGRAMS = join(HERE, 'programs');
 const SPECIAL = join(PROGRAMS, 'special');
 
 // Table order: calls, closures, lists, vectors, numbers, strings, control.
-const ORDER = ['fib', 'tak', 'ack', 'cpstak', 'msort', 'deriv', 'sieve', 'mandel', 'fact',
-  'strings', 'ctak', 'fibc', 'fringe', 'dynwind', 'macros'];
+const ORDER = ['fib', 'tak', 'ack', 'cpstak', 'msort', 'deriv', 'symbolic', 'sieve', 'records', 'mandel', 'fact',
+  'strings', 'strbuild', 'ctak', 'fibc', 'fringe', 'dynwind', 'macros'];
 
 const USAGE = `usage: node test/bench/run.mjs [options]
   --only a,b        run only these programs (names in test/bench/programs)

@@ -1,7 +1,7 @@
 // Running one implementation on one file: wall time, output, peak RSS, timeout.
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const GNU_TIME = '/usr/bin/time';
@@ -23,25 +23,29 @@ export function killCurrent() {
 let serial = 0;
 
 /**
- * Runs `command args` with stdin from /dev/null and returns
+ * Runs `command args` with stdin from /dev/null (or the file `stdin`), in
+ * `cwd` (default: this process's), and returns
  * `{ status: 'ok' | 'exit' | 'timeout', code, stdout, stderr, ms, rssKb }`.
  * The child is its own process group, so a timeout kills it and anything it
  * started. Peak RSS comes from GNU time's %M (kilobytes) when it is installed;
  * the wall time is measured here around the whole process, GNU time included
  * (a constant that the empty-program baseline removes).
  */
-export function runTimed(command, args, { timeoutMs, env, tmpDir, maxOutput = 1 << 20 }) {
+export function runTimed(command, args, { timeoutMs, env, tmpDir, stdin, cwd, maxOutput = 1 << 20 }) {
   const memFile = join(tmpDir, `rss-${process.pid}-${serial++}.txt`);
   const [cmd, argv] = HAVE_GNU_TIME
     ? [GNU_TIME, ['-f', '%M', '-o', memFile, command, ...args]]
     : [command, args];
   return new Promise((resolve) => {
+    const input = stdin ? openSync(stdin, 'r') : 'ignore';
     const start = process.hrtime.bigint();
     const child = spawn(cmd, argv, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input, 'pipe', 'pipe'],
       detached: true,
       env: env ?? process.env,
+      cwd,
     });
+    if (stdin) closeSync(input);
     current = child;
     let stdout = '';
     let stderr = '';
