@@ -259,7 +259,8 @@ export function structuralHash(x: any, budget = { n: 4096 }): number {
 }
 
 const HASH_ARG = "[ignored]";
-const bounded = (h: number, bound: any): number => (typeof bound === "number" && bound > 0 ? h % bound : h);
+// A fixnum bound only: a bare number that is not an integer is a flonum (ADR 0046), which is no bound.
+const bounded = (h: number, bound: any): number => (typeof bound === "number" && Number.isInteger(bound) && bound > 0 ? h % bound : h);
 
 /** A hash function of SRFI 128 (one argument) that also takes SRFI 69's optional bound. */
 function hashSpec(name: string, type: ArgType | null, doc: string, f: (x: any) => number): ProcSpec {

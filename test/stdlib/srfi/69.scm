@@ -36,4 +36,5 @@
 (hash-table-ref (hash-table-merge! (hash-table-copy ta) tc) 'c) ; expect: 3
 (list (< (hash "abc" 7) 7) (< (string-hash "abc" 7) 7) (< (string-ci-hash "ABC" 7) 7) (= (string-ci-hash "ABC") (string-ci-hash "abc")) (< (hash-by-identity 'x 5) 5)) ; expect: (#t #t #t #t #t)
 (= (hash (list 1 "a")) (hash (list 1 "a")))       ; expect: #t
+(list (= (hash "abc" 7.5) (hash "abc")) (exact-integer? (string-hash "abc" 2.5)))   ; expect: (#t #t)
 (hash-table-copy 5)                               ; expect error: type: bad argument #1 to 'hash-table-copy'
