@@ -132,9 +132,32 @@ export class MString {
     return this.js;
   }
 
-  /** Characters [start, end) as a new mutable string. */
+  /** Characters [start, end) as a new mutable string (known BMP-only, with no scan, when this one is). */
   substring(start: number, end: number): MString {
-    if (this.js !== null && this.isBmp()) return new MString(this.js.slice(start, end));
+    if (this.js !== null && this.isBmp()) {
+      const m = new MString(this.js.slice(start, end));
+      m.bmp = 1;
+      return m;
+    }
     return MString.fromCodePoints(this.codePoints().slice(start, end));
+  }
+
+  /**
+   * The strings one after another, as a new mutable string. The JS strings are
+   * joined with `+`, which makes the engine's rope (no copy until the text is
+   * read whole), and whether the result holds a surrogate follows from the
+   * parts' (exactly: a surrogate is a code unit, and concatenation neither makes
+   * nor splits one), so its length and string-ref need no scan of the whole.
+   */
+  static concat(parts: readonly MString[]): MString {
+    let s = "";
+    let bmp: 0 | 1 = 1;
+    for (const p of parts) {
+      s += p.toString();
+      if (bmp === 1 && !p.isBmp()) bmp = 0;
+    }
+    const m = new MString(s);
+    m.bmp = bmp;
+    return m;
   }
 }

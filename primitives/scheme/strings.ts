@@ -199,7 +199,7 @@ export const stringPrimitives: ProcSpec[] = [
       let n = 0;
       for (const s of ss) n += s.length;
       makingString(n);
-      return new MString(ss.map((s) => s.toString()).join(""));
+      return MString.concat(ss);
     },
   },
   {

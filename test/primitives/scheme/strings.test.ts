@@ -269,6 +269,52 @@ test("substring agrees with slicing the code point array", (t) => {
   );
 });
 
+test("string-append and substring agree with the code point arrays, their results' lengths and characters too", (t) => {
+  // string-append's result knows from its parts whether it holds a surrogate (no scan), and substring's
+  // from its string's: each part below is a fresh string, a substring, or one mutated to its code point form.
+  const part = fc.tuple(text, fc.constantFrom("fresh", "substring", "mutated"));
+  fc.assert(
+    fc.property(fc.array(part, { maxLength: 6 }), fc.nat(40), (parts, k) => {
+      const ms = parts.map(([x, how]) => {
+        if (how === "substring") return call("substring", s(`!${x}`), 1) as MString;
+        if (how === "mutated" && x.length > 0) {
+          const m = s(x);
+          call("string-set!", m, 0, c(x));
+          return m;
+        }
+        return s(x);
+      });
+      const want = parts.flatMap(([x]) => cps(x));
+      const r = call("string-append", ...ms) as MString;
+      t.is(call("string-length", r), want.length);
+      t.deepEqual(cps(js(r)), want);
+      for (let i = 0; i < want.length; i++) t.is((call("string-ref", r, i) as Char).code, want[i]);
+      const i = Math.min(k, want.length);
+      const sub = call("substring", r, i) as MString;
+      t.is(call("string-length", sub), want.length - i);
+      if (i < want.length) t.is((call("string-ref", sub, 0) as Char).code, want[i]);
+      const again = call("string-append", r, sub) as MString;
+      t.is(call("string-length", again), 2 * want.length - i);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("string-append builds a long string one character at a time, and it reads back whole", (t) => {
+  // Joined with `+`, the parts stay a rope until read, and the result's length needs no scan when no part
+  // holds a surrogate: 200,000 appends, which copied the whole string each time before. (With an astral
+  // character the length still needs the code points, counted anew for each new string.)
+  let acc = s("");
+  for (let i = 0; i < 200_000; i++) acc = call("string-append", acc, s(i % 2 === 0 ? "a" : "λ")) as MString;
+  t.is(call("string-length", acc), 200_000);
+  t.is((call("string-ref", acc, 199_999) as Char).code, 0x3bb);
+  t.is((call("string-ref", acc, 100_000) as Char).code, 0x61);
+  t.is(js(acc), "aλ".repeat(100_000));
+  const astral = call("string-append", acc, s("😀")) as MString;
+  t.is(call("string-length", astral), 200_001);
+  t.is((call("string-ref", astral, 200_000) as Char).code, 0x1f600);
+});
+
 test("string->list and list->string", (t) => {
   t.deepEqual(listToArray(call("string->list", s("a😀c"))), [c("a"), c("😀"), c("c")]);
   t.deepEqual(listToArray(call("string->list", s("abcde"), 2)), [c("c"), c("d"), c("e")]);
