@@ -41,8 +41,6 @@ function t(name: string, test: (x: any) => boolean): ArgType {
   return { name, test };
 }
 
-export const isFixnum = (x: any): x is number => typeof x === "number" && Number.isInteger(x);
-
 /** The common argument types. */
 export const T = {
   any: t("any value", () => true),

@@ -24,16 +24,11 @@
 // computed with one rounding, which is monotone, so the rounded result is
 // outside ±(2^53 − 1) exactly when the true one is, and inside it is exact.
 
-import { Compnum, Flonum, Ratnum, flo, isFlonum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
+import { Compnum, Flonum, Ratnum, flo, isFixnum, isFlonum, normBig, makeRational, type ExactInteger, type SNumber } from "./repr.js";
 import { toFloat, floatToExact } from "./convert.js";
 import { argError, raiseError } from "../../errors.js";
 import { chargeDiv, chargeLinear, chargeMul } from "./cost.js";
 import { makeRect, realPart, imagPart, cdDiv } from "./rect.js";
-
-/** A double as a flonum: bare when non-integral, boxed when integral (repr.ts's `flo`, local so that it inlines). */
-function fl(r: number): SNumber {
-  return Number.isInteger(r) ? new Flonum(r) : r;
-}
 
 /** `(+ a b)`. (−0 only comes from −0 + −0, and bare numbers are never −0.) */
 export function add(a: unknown, b: unknown): SNumber {
@@ -50,10 +45,10 @@ function addMixed(a: unknown, b: unknown): SNumber {
   if (typeof a === "number") {
     if (typeof b === "number") {
       if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a + b); // integral, from a bare flonum: 1.5 + 1.5
-    } else if (b instanceof Flonum) return fl(a + b.v);
+    } else if (b instanceof Flonum) return flo(a + b.v);
   } else if (a instanceof Flonum) {
-    if (b instanceof Flonum) return fl(a.v + b.v);
-    if (typeof b === "number") return fl(a.v + b);
+    if (b instanceof Flonum) return flo(a.v + b.v);
+    if (typeof b === "number") return flo(a.v + b);
   }
   return addSlow(a, b, "+");
 }
@@ -73,10 +68,10 @@ function subMixed(a: unknown, b: unknown): SNumber {
   if (typeof a === "number") {
     if (typeof b === "number") {
       if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a - b); // integral, from a bare flonum: 2.5 - 0.5
-    } else if (b instanceof Flonum) return fl(a - b.v);
+    } else if (b instanceof Flonum) return flo(a - b.v);
   } else if (a instanceof Flonum) {
-    if (b instanceof Flonum) return fl(a.v - b.v);
-    if (typeof b === "number") return fl(a.v - b);
+    if (b instanceof Flonum) return flo(a.v - b.v);
+    if (typeof b === "number") return flo(a.v - b);
   }
   return subSlow(a, b);
 }
@@ -96,10 +91,10 @@ function mulMixed(a: unknown, b: unknown): SNumber {
   if (typeof a === "number") {
     if (typeof b === "number") {
       if (!Number.isInteger(a) || !Number.isInteger(b)) return new Flonum(a * b); // integral, from a bare flonum: 0.5 * 4
-    } else if (b instanceof Flonum) return fl(a * b.v);
+    } else if (b instanceof Flonum) return flo(a * b.v);
   } else if (a instanceof Flonum) {
-    if (b instanceof Flonum) return fl(a.v * b.v);
-    if (typeof b === "number") return fl(a.v * b);
+    if (b instanceof Flonum) return flo(a.v * b.v);
+    if (typeof b === "number") return flo(a.v * b);
   }
   return mulSlow(a, b);
 }
@@ -107,7 +102,7 @@ function mulMixed(a: unknown, b: unknown): SNumber {
 /** `(/ a b)`: exact operands give an exact (possibly rational) result; an exact zero divisor raises. */
 export function div(a: unknown, b: unknown): SNumber {
   if (typeof a === "number" && typeof b === "number" && b !== 0) {
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return fl(a / b);
+    if (!Number.isInteger(a) || !Number.isInteger(b)) return flo(a / b);
     if (a % b === 0) return a / b + 0;
   }
   return divMixed(a, b);
@@ -115,9 +110,9 @@ export function div(a: unknown, b: unknown): SNumber {
 
 function divMixed(a: unknown, b: unknown): SNumber {
   if (b instanceof Flonum) {
-    if (typeof a === "number") return fl(a / b.v); // an inexact zero divisor gives ±inf.0 or +nan.0
-    if (a instanceof Flonum) return fl(a.v / b.v);
-  } else if (a instanceof Flonum && typeof b === "number" && b !== 0) return fl(a.v / b);
+    if (typeof a === "number") return flo(a / b.v); // an inexact zero divisor gives ±inf.0 or +nan.0
+    if (a instanceof Flonum) return flo(a.v / b.v);
+  } else if (a instanceof Flonum && typeof b === "number" && b !== 0) return flo(a.v / b);
   return divSlow(a, b);
 }
 
@@ -191,19 +186,19 @@ export function ge(a: unknown, b: unknown): boolean {
 
 /** `(quotient a b)` = `(truncate-quotient a b)`. */
 export function quotient(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) return (a - (a % b)) / b + 0;
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return (a - (a % b)) / b + 0;
   return intDivSlow(a, b, "quotient", TRUNC_Q);
 }
 
 /** `(remainder a b)` = `(truncate-remainder a b)`: the sign of a. */
 export function remainder(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) return (a % b) + 0;
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return (a % b) + 0;
   return intDivSlow(a, b, "remainder", TRUNC_R);
 }
 
 /** `(modulo a b)` = `(floor-remainder a b)`: the sign of b. */
 export function modulo(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) {
+  if (isFixnum(a) && isFixnum(b) && b !== 0) {
     const r = a % b;
     return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
   }
@@ -212,7 +207,7 @@ export function modulo(a: unknown, b: unknown): SNumber {
 
 /** `(floor-quotient a b)`: ⌊a/b⌋. */
 export function floorDiv(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) {
+  if (isFixnum(a) && isFixnum(b) && b !== 0) {
     const r = a % b;
     const q = (a - r) / b;
     return (r !== 0 && r < 0 !== b < 0 ? q - 1 : q) + 0;
@@ -222,7 +217,7 @@ export function floorDiv(a: unknown, b: unknown): SNumber {
 
 /** `(floor-remainder a b)`: a − b⌊a/b⌋ (same as `modulo`, named for floor/). */
 export function floorRem(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) {
+  if (isFixnum(a) && isFixnum(b) && b !== 0) {
     const r = a % b;
     return (r !== 0 && r < 0 !== b < 0 ? r + b : r) + 0;
   }
@@ -231,25 +226,25 @@ export function floorRem(a: unknown, b: unknown): SNumber {
 
 /** `(truncate-quotient a b)`. */
 export function truncDiv(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) return (a - (a % b)) / b + 0;
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return (a - (a % b)) / b + 0;
   return intDivSlow(a, b, "truncate-quotient", TRUNC_Q);
 }
 
 /** `(truncate-remainder a b)`. */
 export function truncRem(a: unknown, b: unknown): SNumber {
-  if (isFix(a) && isFix(b) && b !== 0) return (a % b) + 0;
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return (a % b) + 0;
   return intDivSlow(a, b, "truncate-remainder", TRUNC_R);
 }
 
 /** `(floor/ a b)` as [quotient, remainder]. */
 export function floorDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
-  if (isFix(a) && isFix(b) && b !== 0) return [floorDiv(a, b), floorRem(a, b)];
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return [floorDiv(a, b), floorRem(a, b)];
   return [intDivSlow(a, b, "floor/", FLOOR_Q), intDivSlow(a, b, "floor/", FLOOR_R)];
 }
 
 /** `(truncate/ a b)` as [quotient, remainder]. */
 export function truncDivRem(a: unknown, b: unknown): [SNumber, SNumber] {
-  if (isFix(a) && isFix(b) && b !== 0) return [truncDiv(a, b), truncRem(a, b)];
+  if (isFixnum(a) && isFixnum(b) && b !== 0) return [truncDiv(a, b), truncRem(a, b)];
   return [intDivSlow(a, b, "truncate/", TRUNC_Q), intDivSlow(a, b, "truncate/", TRUNC_R)];
 }
 
@@ -263,11 +258,6 @@ function chargeRatio(x: ExactInteger | Ratnum, y: ExactInteger | Ratnum): void {
 /** Is x a number of the tower? (Local copy of repr's test, typed for `unknown`.) */
 function isNum(x: unknown): x is SNumber {
   return typeof x === "number" || typeof x === "bigint" || x instanceof Flonum || x instanceof Ratnum;
-}
-
-/** Is x a fixnum? */
-function isFix(x: unknown): x is number {
-  return typeof x === "number" && Number.isInteger(x);
 }
 
 /** Any number (complex included), or a type error naming argument `argNo` of `who`. */
@@ -472,7 +462,7 @@ const FLOOR_R: IntDivOp = 3;
 
 /** An integer argument (exact, or an integer-valued flonum) as a bigint. */
 function intArg(x: unknown, who: string, argNo: number): bigint {
-  if (isFix(x)) return BigInt(x);
+  if (isFixnum(x)) return BigInt(x);
   if (typeof x === "bigint") return x;
   if (x instanceof Flonum && Number.isInteger(x.v)) return BigInt(x.v);
   return argError(who, argNo, "integer", x);

@@ -65,6 +65,11 @@ export function flo(v: number): Flonum | number {
   return Number.isInteger(v) ? new Flonum(v) : v;
 }
 
+/** Is x a fixnum, an exact integer held in a JS number? (A bare number that is not an integer is a flonum.) */
+export function isFixnum(x: unknown): x is number {
+  return typeof x === "number" && Number.isInteger(x);
+}
+
 /** Is x a flonum (either form)? */
 export function isFlonum(x: unknown): x is Flonum | number {
   return x instanceof Flonum || (typeof x === "number" && !Number.isInteger(x));
